@@ -1,0 +1,38 @@
+# Two commands for learners and instructors: `make lab` and `make test`.
+# Each makes .venv when it is missing, so a fresh machine needs only python3 and make.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+FIRST_LESSON := notebooks/00-start-here.ipynb
+
+.PHONY: lab test browser-deps binder-check lessons clean help
+
+help:
+	@echo "make lab            open the course in JupyterLab (first lesson)"
+	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
+	@echo "make binder-check   run every lesson in a fresh environment built from binder/requirements.txt only"
+	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
+
+$(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py
+	$(PYTHON) tools/make_venv.py $(VENV)
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+lab: $(VENV)/.learner
+	$(BIN)/jupyter lab $(FIRST_LESSON)
+
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest
+
+binder-check:
+	$(BIN)/python tools/binder_check.py
+
+lessons: $(VENV)/.dev
+	$(BIN)/python tools/build_lessons.py
+
+clean:
+	rm -rf $(VENV) .venv-binder
