@@ -1,0 +1,33 @@
+"""From graded relevance to relevant / not relevant, and the hits that follow.
+
+P@k, R@k, AP and RR only ask whether an item is relevant. A grade counts as
+relevant when it is ``>= threshold`` (1 by default, as in trec_eval's
+``relevance_level``). Lesson 04 shows how the threshold changes every answer.
+"""
+
+import numpy as np
+
+from .validation import check_k, check_relevances, check_threshold
+
+
+def relevant_flags(grades, threshold):
+    """Boolean array: which grades count as relevant at ``threshold``."""
+    return grades >= threshold
+
+
+def hit_arrays(grades, k, threshold):
+    """``(relevant, hits, precision)`` for the first ``min(k, n)`` positions.
+
+    ``hits[i]`` counts the relevant items in positions ``1..i+1`` and
+    ``precision[i] = hits[i] / (i + 1)``.
+    """
+    relevant = relevant_flags(grades[:k], threshold)
+    hits = np.cumsum(relevant, dtype=np.int64)
+    precision = hits / np.arange(1, hits.size + 1, dtype=np.float64)
+    return relevant, hits, precision
+
+
+def checked_binary(relevances, k, threshold, negative, k_required):
+    """Checked ``(grades, k, threshold)`` for a binary metric."""
+    grades = check_relevances(relevances, negative)
+    return grades, check_k(k, allow_none=not k_required), check_threshold(threshold)

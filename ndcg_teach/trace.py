@@ -1,0 +1,170 @@
+"""Trace: a metric's value together with every step that produced it.
+
+An ``explain_*`` function returns a frozen :class:`Trace`: the value, one
+:class:`Row` per position, the formula with the numbers substituted, and
+three renderings (plain text, HTML for notebooks, LaTeX).
+"""
+
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from html import escape
+from importlib import resources
+from types import MappingProxyType
+
+HEADERS = {
+    "position": "i",
+    "item": "item",
+    "grade": "grade",
+    "gain": "gain",
+    "discount": "discount",
+    "contribution": "contribution",
+    "running": "running total",
+    "relevant": "relevant",
+    "hits": "hits",
+    "precision": "P@i",
+    "ideal_item": "ideal item",
+    "ideal_grade": "ideal grade",
+    "ideal_gain": "ideal gain",
+    "ideal_discount": "ideal discount",
+    "ideal_contribution": "ideal contribution",
+    "ideal_running": "running IDCG",
+}
+TEXT_FIELDS = {"item", "ideal_item"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One position of a trace. Fields a metric does not use are None."""
+
+    position: int
+    item: str = None
+    grade: float = None
+    gain: float = None
+    discount: float = None
+    contribution: float = None
+    running: float = None
+    relevant: bool = None
+    hits: int = None
+    precision: float = None
+    ideal_item: str = None
+    ideal_grade: float = None
+    ideal_gain: float = None
+    ideal_discount: float = None
+    ideal_contribution: float = None
+    ideal_running: float = None
+
+
+def cell(name, value):
+    """A row's field as table text: grades as written, other numbers to 4 decimals."""
+    if value is None:
+        return ""
+    if name in TEXT_FIELDS:
+        return str(value)
+    if name == "relevant":
+        return "yes" if value else "no"
+    if name in ("position", "hits"):
+        return str(value)
+    if name in ("grade", "ideal_grade"):
+        return f"{value:g}"
+    return f"{value:.4f}"
+
+
+@lru_cache(maxsize=1)
+def stylesheet():
+    return resources.files("ndcg_teach").joinpath("static/trace.css").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A metric's value and its steps.
+
+    Attributes
+    ----------
+    metric : str
+        What was computed, with its cut-off, e.g. ``"NDCG@3"``.
+    value : float
+        The result; equal to the plain function's.
+    rows : tuple of Row
+        One row per position shown.
+    formula : str
+        The formula with the numbers substituted (several lines for NDCG).
+    latex : str
+        The same formula in LaTeX.
+    columns : tuple of str
+        The Row fields the tables show, in order.
+    notes : tuple of str
+        The conventions in force (gain, discount, threshold, ...).
+    parts : mapping of str to Trace
+        Sub-traces, e.g. ``{"dcg": ..., "idcg": ...}`` for NDCG.
+    ideal_items : tuple of str
+        Item labels in the ideal order (NDCG and IDCG traces).
+    """
+
+    metric: str
+    value: float
+    rows: tuple
+    formula: str
+    latex: str
+    columns: tuple
+    notes: tuple = ()
+    parts: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    ideal_items: tuple = ()
+
+    def table(self):
+        """The step table as aligned plain text."""
+        header = [HEADERS[name] for name in self.columns]
+        body = [[cell(name, getattr(row, name)) for name in self.columns] for row in self.rows]
+        widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+
+        def line(cells):
+            return "  ".join(
+                text.ljust(width) if name in TEXT_FIELDS else text.rjust(width)
+                for name, text, width in zip(self.columns, cells, widths)
+            ).rstrip()
+
+        return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, body)])
+
+    def __str__(self):
+        lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", self.formula]
+        lines += [f"note: {note}" for note in self.notes]
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        head = "".join(
+            f'<th class="{self._css(name)}">{escape(HEADERS[name])}</th>' for name in self.columns
+        )
+        body = []
+        for row in self.rows:
+            classes = ["ndcg-relevant"] if row.relevant else []
+            if row.item is None:
+                classes.append("ndcg-beyond")
+            cells = "".join(
+                f'<td class="{self._css(name)}">{escape(cell(name, getattr(row, name)))}</td>' for name in self.columns
+            )
+            body.append(f'<tr class="{" ".join(classes)}">{cells}</tr>')
+        notes = "".join(f"<div>{escape(note)}</div>" for note in self.notes)
+        return (
+            f'<div class="ndcg-trace"><style>{stylesheet()}</style>'
+            f'<div class="ndcg-trace-title">{escape(self.metric)} = '
+            f'<span class="ndcg-trace-value">{self.value:.6f}</span></div>'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f'<div class="ndcg-formula">{escape(self.formula)}</div>'
+            f'<div class="ndcg-notes">{notes}</div></div>'
+        )
+
+    @staticmethod
+    def _css(name):
+        classes = ["ndcg-text"] if name in TEXT_FIELDS else []
+        if name.startswith("ideal_"):
+            classes.append("ndcg-ideal")
+        return " ".join(classes)
+
+    def to_latex(self):
+        """The formula with its numbers, as LaTeX (e.g. for a Markdown cell or a paper)."""
+        return self.latex
+
+    def to_rows(self):
+        """The shown columns of every row as dicts (``pandas.DataFrame(trace.to_rows())``)."""
+        return [{name: asdict(row)[name] for name in self.columns} for row in self.rows]

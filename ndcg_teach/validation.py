@@ -1,0 +1,217 @@
+"""Input checks shared by every metric.
+
+Each check returns a clean value (a float64 array, an int, ...) or raises with
+a message that names the parameter, says what is required, and ends with
+"Got X instead.".  Keeping them in one place means every function refuses bad
+input the same way, and no metric can return NaN by accident.
+"""
+
+from collections import Counter
+from numbers import Integral, Real
+
+import numpy as np
+
+NEGATIVE_CHOICES = ("raise", "zero")
+
+
+def shown(value, limit=80):
+    """Short ``repr`` of a value for an error message."""
+    text = repr(value)
+    if isinstance(value, np.ndarray):
+        text = f"array({np.array2string(value, threshold=20, separator=', ')})"
+    return text if len(text) <= limit else text[: limit - 5] + " ...]"
+
+
+def check_choice(name, value, choices):
+    """Return ``value`` if it is one of ``choices`` (strings)."""
+    if not isinstance(value, str) or value not in choices:
+        options = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"{name} must be one of {options}. Got {shown(value)} instead.")
+    return value
+
+
+def _as_float_array(name, values, what):
+    if isinstance(values, (str, bytes)) or np.isscalar(values) or values is None:
+        raise TypeError(f"{name} must be a list or 1-D array of {what}. Got {shown(values)} instead.")
+    try:
+        array = np.asarray(values)
+    except ValueError:
+        raise ValueError(f"{name} must be a flat list of {what}, not nested lists. Got {shown(values)} instead.") from None
+    if array.dtype == object or array.dtype.kind in "USV":
+        kinds = {type(v).__name__ for v in np.ravel(array)} if array.dtype == object else {"str"}
+        if array.dtype == object and any(isinstance(v, (list, tuple, np.ndarray)) for v in np.ravel(array)):
+            raise ValueError(f"{name} must be a flat list of {what}, not nested lists. Got {shown(values)} instead.")
+        raise TypeError(f"{name} must hold numbers ({what}), not {', '.join(sorted(kinds))}. Got {shown(values)} instead.")
+    if array.dtype.kind == "c":
+        raise TypeError(f"{name} must hold real numbers ({what}). Got {shown(values)} instead.")
+    return array.astype(np.float64)
+
+
+def check_relevances(relevances, negative="raise", name="relevances"):
+    """Return graded relevances as a 1-D float64 array, or raise.
+
+    Parameters
+    ----------
+    relevances : sequence of real numbers
+        Grades of the ranked items, position 1 first.
+    negative : {"raise", "zero"}
+        What a negative grade means. ``"raise"`` (default) refuses it;
+        ``"zero"`` reads it as 0 ("judged non-relevant"), as trec_eval does.
+
+    Examples
+    --------
+    >>> check_relevances([5, 2, 3])
+    array([5., 2., 3.])
+    >>> check_relevances([3, -1], negative="zero")
+    array([3., 0.])
+    """
+    check_choice("negative", negative, NEGATIVE_CHOICES)
+    array = _as_float_array(name, relevances, "relevance grades")
+    if array.ndim != 1:
+        raise ValueError(
+            f"{name} must be a flat (1-D) list of grades, one per ranked item; "
+            f"it has shape {array.shape}. Got {shown(relevances)} instead."
+        )
+    if array.size == 0:
+        raise ValueError(f"{name} must hold at least one grade (the ranked list is empty). Got {shown(relevances)} instead.")
+    bad = ~np.isfinite(array)
+    if bad.any():
+        position = int(np.argmax(bad)) + 1
+        raise ValueError(
+            f"{name} must be finite numbers; position {position} holds {array[position - 1]!r}. Got {shown(relevances)} instead."
+        )
+    if (array < 0).any():
+        if negative == "zero":
+            return np.where(array < 0, 0.0, array)
+        position = int(np.argmax(array < 0)) + 1
+        raise ValueError(
+            f"{name} must be non-negative grades; position {position} holds {array[position - 1]:g}. "
+            "trec_eval reads a negative grade as 'judged non-relevant' (gain 0): pass negative='zero' to do the same. "
+            f"Got {shown(relevances)} instead."
+        )
+    return array
+
+
+def check_k(k, allow_none=True, name="k"):
+    """Return the cut-off ``k`` as an int >= 1 (or None for the whole list).
+
+    Examples
+    --------
+    >>> check_k(3)
+    3
+    >>> check_k(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: k must be a positive integer (the cut-off: how many top positions count), or None for the whole list. Got 0 instead.
+    """
+    requirement = "a positive integer (the cut-off: how many top positions count)"
+    if allow_none:
+        requirement += ", or None for the whole list"
+    if k is None and allow_none:
+        return None
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, Integral):
+        raise TypeError(f"{name} must be {requirement}. Got {shown(k)} instead.")
+    if k < 1:
+        raise ValueError(f"{name} must be {requirement}. Got {shown(k)} instead.")
+    return int(k)
+
+
+def check_threshold(threshold):
+    """Return the relevance threshold as a float > 0.
+
+    A grade counts as relevant when it is ``>= threshold``; a grade of 0
+    always means "not relevant", so the threshold must be positive.
+    """
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, Real) or not np.isfinite(threshold) or threshold <= 0:
+        raise ValueError(
+            "threshold must be a positive finite number: the smallest grade that counts as relevant "
+            f"(grade 0 never does). Got {shown(threshold)} instead."
+        )
+    return float(threshold)
+
+
+def check_n_relevant(n_relevant, found):
+    """Return ``n_relevant`` (relevant items of the query) or ``found`` when it is None."""
+    if n_relevant is None:
+        return found
+    if isinstance(n_relevant, (bool, np.bool_)) or not isinstance(n_relevant, Integral) or n_relevant < 0:
+        raise ValueError(
+            "n_relevant must be a non-negative integer: how many relevant items the query has in total. "
+            f"Got {shown(n_relevant)} instead."
+        )
+    if n_relevant < found:
+        raise ValueError(
+            f"n_relevant must be at least the number of relevant items already in the list ({found}). "
+            f"Got {shown(n_relevant)} instead."
+        )
+    return int(n_relevant)
+
+
+def check_pool(pool, relevances, negative="raise"):
+    """Return the pool of judged grades, checked to contain the listed grades.
+
+    The pool holds the grade of every judged item of the query, retrieved or
+    not, so each positive grade in ``relevances`` must appear in it (as many
+    times as in the list). Zeros may be unjudged items and need not appear.
+    """
+    grades = check_relevances(pool, negative=negative, name="pool")
+    have = Counter(grades[grades > 0].tolist())
+    need = Counter(relevances[relevances > 0].tolist())
+    for grade, count in sorted(need.items(), reverse=True):
+        if have[grade] < count:
+            raise ValueError(
+                "pool must hold the grades of every judged item of the query, so it must contain each positive "
+                f"grade of relevances; grade {grade:g} appears {count} time(s) in relevances but {have[grade]} in pool. "
+                f"Got pool={shown(pool)} instead."
+            )
+    return grades
+
+
+def check_zero_idcg(zero_idcg):
+    """Return what NDCG should be when IDCG is 0: a float or the string "raise"."""
+    if isinstance(zero_idcg, str) and zero_idcg == "raise":
+        return zero_idcg
+    if isinstance(zero_idcg, (str, bool, np.bool_)) or not isinstance(zero_idcg, Real):
+        raise ValueError(
+            "zero_idcg must be the number NDCG takes when IDCG is 0 (0.0 as in scikit-learn and trec_eval, "
+            f"1.0 as in LightGBM, float('nan') to mark it), or 'raise'. Got {shown(zero_idcg)} instead."
+        )
+    return float(zero_idcg)
+
+
+def check_items(items, n):
+    """Return labels for ``n`` ranked items: the given ones, or "#1", "#2", ..."""
+    if items is None:
+        return tuple(f"#{i}" for i in range(1, n + 1))
+    if isinstance(items, (str, bytes)):
+        raise TypeError(f"items must be a list of {n} labels, one per ranked item. Got {shown(items)} instead.")
+    labels = tuple(str(item) for item in items)
+    if len(labels) != n:
+        raise ValueError(f"items must hold one label per ranked item ({n}). Got {len(labels)} labels: {shown(items)} instead.")
+    return labels
+
+
+def check_score_arrays(y_true, y_score):
+    """Return ``(y_true, y_score)`` as 2-D float64 arrays, one row per query.
+
+    A 1-D pair is read as a single query (scikit-learn refuses that shape).
+    """
+    true = _as_float_array("y_true", y_true, "relevance grades")
+    score = _as_float_array("y_score", y_score, "scores")
+    if true.shape != score.shape:
+        raise ValueError(
+            f"y_true and y_score must have the same shape (one score per judged item). "
+            f"Got shapes {true.shape} and {score.shape} instead."
+        )
+    if true.ndim == 1:
+        true, score = true[np.newaxis, :], score[np.newaxis, :]
+    if true.ndim != 2:
+        raise ValueError(f"y_true must be 1-D (one query) or 2-D (one row per query). Got shape {true.shape} instead.")
+    if true.shape[1] == 0 or true.shape[0] == 0:
+        raise ValueError(f"y_true must hold at least one item per query. Got shape {true.shape} instead.")
+    for name, array in (("y_true", true), ("y_score", score)):
+        if not np.isfinite(array).all():
+            raise ValueError(f"{name} must be finite numbers. Got {shown(y_true if name == 'y_true' else y_score)} instead.")
+    if (true < 0).any():
+        raise ValueError(f"y_true must be non-negative grades (as in scikit-learn's ndcg_score). Got {shown(y_true)} instead.")
+    return true, score
