@@ -1,0 +1,229 @@
+"""Tests of ndcg_teach.exercises: right answers pass, slips get their hint, no hint gives the answer away."""
+
+import math
+
+import numpy as np
+import pytest
+
+import ndcg_teach as nt
+from ndcg_teach.exercises import EXERCISES, Feedback, check
+
+NUMBER = [key for key, exercise in EXERCISES.items() if exercise.kind == "number"]
+
+
+ANSWERS = {
+    "00-warm-up": "a",
+    "01-cg": nt.cg([3, 0, 2, 1]),
+    "01-cg-at-k": nt.cg([3, 0, 2, 1], k=2),
+    "01-cg-order": "same",
+    "02-dcg-linear": nt.dcg([3, 0, 2, 1]),
+    "02-dcg-exponential": nt.dcg([3, 0, 2, 1], gain="exponential"),
+    "02-jarvelin": nt.dcg([3, 0, 2, 1], discount="jarvelin"),
+    "02-gains-agree": {0, 1},
+    "02-log-base": "dcg",
+    "03-idcg": nt.idcg([1, 0, 3, 2], k=3),
+    "03-ndcg": nt.ndcg([1, 0, 3, 2], k=3),
+    "03-pool": nt.ndcg([2, 0, 1], k=3, pool=[3, 2, 1, 0]),
+    "03-worst-k": 1,
+    "04-precision": nt.precision_at_k([2, 0, 1, 0, 3], 3),
+    "04-recall": nt.recall_at_k([2, 0, 1, 0, 3], 3, n_relevant=4),
+    "04-threshold": nt.precision_at_k([2, 0, 1, 0, 3], 3, threshold=2),
+    "04-short-list": nt.precision_at_k([1, 0, 1], 5),
+    "05-ap": nt.average_precision([1, 0, 1, 0, 0, 1]),
+    "05-ap-all-relevant": nt.average_precision([1, 0, 1, 0, 0, 1], n_relevant=5),
+    "05-rr": nt.reciprocal_rank([0, 0, 1, 0, 1]),
+    "05-map": nt.mean_average_precision([[1, 0, 1], [0, 1, 0]]),
+    "06-high-ndcg-low-precision": ["A", "B", "D", "C", "E", "F"],
+    "06-full-precision-low-ndcg": ["B", "C", "A", "D", "E", "F"],
+    "08-ties": nt.ndcg_score([3, 2, 0], [0.9, 0.9, 0.1]),
+    "08-ap-trec": nt.average_precision([1, 0, 0, 1], n_relevant=3),
+    "08-short-list": nt.precision_at_k([1, 1, 0], 5, adaptive_k=True),
+    "09-mean-ndcg": nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]], k=3),
+    "09-wins": 2,
+}
+"""A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
+
+
+def test_every_exercise_has_a_right_answer_here():
+    assert set(ANSWERS) == set(EXERCISES)
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_right_answer_is_right(key):
+    feedback = check(key, ANSWERS[key])
+    assert feedback.correct is True
+    assert bool(feedback)
+    assert feedback.message.startswith(f"{key}: right.")
+
+
+@pytest.mark.parametrize("key", NUMBER)
+def test_numbers_rounded_to_three_decimals_are_right(key):
+    assert check(key, round(ANSWERS[key], 3))
+
+
+@pytest.mark.parametrize("key", NUMBER)
+def test_numbers_wrong_by_a_little_more_than_rounding_are_wrong(key):
+    assert not check(key, ANSWERS[key] + 0.002)
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+@pytest.mark.parametrize("placeholder", [..., None])
+def test_placeholder_means_not_answered(key, placeholder):
+    feedback = check(key, placeholder)
+    assert feedback.correct is None
+    assert not feedback
+    assert feedback.message == f"{key}: no answer yet. Replace ... with your answer and run the cell again."
+
+
+def wrong_answers(key):
+    """Wrong answers of every kind the judge knows: its listed slips, plus a few far-off values."""
+    exercise = EXERCISES[key]
+    if exercise.kind == "number":
+        right = ANSWERS[key]
+        return [right + 1, right - 0.37, right * 3 + 0.5, -1, 0.123456]
+    if exercise.kind == "choice":
+        return ["zzz", 3]
+    if exercise.kind == "set":
+        return [{2, 3}, {0}, "0, 1", [0, "1"]]
+    return [["A"], "ABCDEF", ["F", "E", "D", "C", "B", "A"], ["A", "D", "E", "B", "C", "F"]]
+
+
+def spellings(value):
+    """How a number might appear in a message: rounded to 2, 3 and 4 decimals and in full."""
+    return {f"{value:.2f}", f"{value:.3f}", f"{value:.4f}", repr(float(value))}
+
+
+@pytest.mark.parametrize("key", [key for key in NUMBER if abs(ANSWERS[key]) >= 0.01 and ANSWERS[key] % 1])
+def test_hints_never_contain_the_answer(key):
+    for answer in wrong_answers(key):
+        feedback = check(key, answer)
+        assert feedback.correct is False
+        for spelling in spellings(ANSWERS[key]):
+            assert spelling not in feedback.message, (answer, feedback.message)
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_wrong_answers_get_a_hint(key):
+    for answer in wrong_answers(key):
+        feedback = check(key, answer)
+        assert feedback.correct is False
+        assert feedback.message.startswith(f"{key}: not yet. ")
+        assert len(feedback.message) > len(f"{key}: not yet. ") + 10
+
+
+SLIPS = [
+    ("01-cg", 3, "You counted the relevant results"),
+    ("01-cg-at-k", nt.cg([3, 0, 2, 1]), "CG@2 stops after position 2"),
+    ("02-dcg-linear", nt.dcg([3, 0, 2, 1], gain="exponential"), "exponential gain"),
+    ("02-dcg-linear", nt.dcg([3, 0, 2, 1], discount="jarvelin"), "log2(i)"),
+    ("02-dcg-linear", nt.dcg([3, 0, 2, 1], log_base=math.e), "natural logarithm"),
+    ("02-dcg-linear", nt.cg([3, 0, 2, 1]), "That is CG"),
+    ("02-dcg-exponential", nt.dcg([3, 0, 2, 1]), "linear gain"),
+    ("02-dcg-exponential", sum(2.0**g / math.log2(i + 2) for i, g in enumerate([3, 0, 2, 1])), "subtracts 1"),
+    ("02-jarvelin", nt.dcg([3, 0, 2, 1]), "log2(i + 1)"),
+    ("03-idcg", nt.dcg([1, 0, 3], k=3), "DCG of the list as ranked"),
+    ("03-idcg", nt.dcg([3, 1, 0]), "sorted only the first three"),
+    ("03-ndcg", nt.ndcg([1, 0, 3, 2]), "That is NDCG@4"),
+    ("03-pool", nt.ndcg([2, 0, 1]), "forgot the grade-3 item"),
+    ("04-precision", 1.0, "averaged the grades"),
+    ("04-precision", 0.4, "length of the list"),
+    ("04-recall", 2 / 3, "4 relevant items"),
+    ("04-threshold", 2 / 3, "threshold 1"),
+    ("04-short-list", 2 / 3, "length of the list"),
+    ("05-ap", (1 + 1 / 2 + 2 / 3 + 2 / 4 + 2 / 5 + 3 / 6) / 6, "every position"),
+    ("05-ap", (1 + 2 / 3 + 3 / 6) / 6, "length of the list"),
+    ("05-ap-all-relevant", (1 + 2 / 3 + 3 / 6) / 3, "the query has 5"),
+    ("05-rr", 3, "position itself"),
+    ("05-rr", (1 / 3 + 2 / 5) / 2, "That is AP"),
+    ("05-map", (1 + 2 / 3 + 3 / 5) / 3, "joined the two lists"),
+    ("08-ties", nt.ndcg_score([3, 2, 0], [0.9, 0.9, 0.1], ties="optimistic"), "better of the tied"),
+    ("08-ties", nt.ndcg_score([3, 2, 0], [0.9, 0.9, 0.1], ties="pessimistic"), "worse of the tied"),
+    ("08-ap-trec", (1 + 2 / 4) / 2, "torchmetrics"),
+    ("08-short-list", 0.4, "divides by k"),
+    ("09-mean-ndcg", nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]]), "whole lists"),
+    ("02-log-base", "both", "Check NDCG again"),
+]
+
+
+@pytest.mark.parametrize("key, answer, hint", SLIPS)
+def test_common_slips_get_their_own_hint(key, answer, hint):
+    feedback = check(key, answer)
+    assert feedback.correct is False
+    assert hint in feedback.message
+
+
+@pytest.mark.parametrize("key, answer, hint", [slip for slip in SLIPS if EXERCISES[slip[0]].kind == "number"])
+def test_slips_are_far_enough_from_the_answer_to_be_told_apart(key, answer, hint):
+    assert abs(answer - ANSWERS[key]) > 1e-3
+
+
+def test_close_answers_are_told_to_keep_three_decimals():
+    assert "three decimals" in check("03-ndcg", round(ANSWERS["03-ndcg"], 2)).message
+
+
+def test_numbers_of_every_numeric_type_are_accepted():
+    value = ANSWERS["05-ap"]
+    assert check("05-ap", np.float64(value))
+    assert check("01-cg", np.int64(6))
+    assert check("01-cg", 6)
+
+
+@pytest.mark.parametrize("answer", ["0.72", True, float("nan"), [0.72]])
+def test_a_number_exercise_explains_what_kind_of_answer_it_wants(answer):
+    feedback = check("05-ap", answer)
+    assert feedback.correct is False
+    assert "This exercise wants a number, such as 0.5. Got " in feedback.message
+    assert "instead." in feedback.message
+
+
+def test_choices_ignore_case_and_spaces():
+    assert check("01-cg-order", "  Same ")
+
+
+def test_a_choice_outside_the_options_lists_them():
+    message = check("01-cg-order", "bigger").message
+    assert "Answer with one of 'up' / 'down' / 'same'. Got 'bigger' (str) instead." in message
+
+
+def test_sets_say_whether_grades_are_missing_or_extra():
+    assert "Some grades are missing." in check("02-gains-agree", {0}).message
+    assert "does not belong" in check("02-gains-agree", {0, 1, 2}).message
+    assert check("02-gains-agree", [1, 0])
+
+
+def test_orders_report_the_learners_own_numbers_and_what_the_challenge_wants():
+    message = check("06-high-ndcg-low-precision", ["A", "D", "E", "B", "C", "F"]).message
+    ndcg3 = nt.ndcg([4, 0, 0, 1, 1, 0], k=3, gain="exponential")
+    assert f"NDCG@3 = {ndcg3:.4f}" in message
+    assert "the challenge wants NDCG@3 above 0.95." in message
+
+
+def test_orders_must_use_every_item_once():
+    message = check("06-full-precision-low-ndcg", ["A", "A", "B", "C", "D", "E"]).message
+    assert "Use each of ['A', 'B', 'C', 'D', 'E', 'F'] exactly once." in message
+
+
+def test_an_order_can_come_from_anything_with_an_order_attribute():
+    class Explorer:
+        order = ["B", "C", "A", "D", "E", "F"]
+
+    assert check("06-full-precision-low-ndcg", Explorer())
+
+
+def test_unknown_exercise_is_an_error_that_lists_the_known_ones():
+    with pytest.raises(ValueError, match=r"exercise must be one of '00-warm-up', .* Got '99-nope' instead\."):
+        check("99-nope", 1)
+
+
+def test_feedback_is_immutable_and_shows_its_message():
+    feedback = check("01-cg", 6)
+    assert isinstance(feedback, Feedback)
+    assert repr(feedback) == str(feedback) == feedback.message
+    with pytest.raises(AttributeError):
+        feedback.correct = False
+
+
+def test_each_exercise_names_an_existing_lesson_stem():
+    for key, exercise in EXERCISES.items():
+        assert key[:2] == exercise.lesson[:2]
+        assert exercise.kind in {"number", "choice", "set", "order"}
