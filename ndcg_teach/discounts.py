@@ -7,7 +7,7 @@ positions before ``b`` are not discounted and position ``i >= b`` is divided by
 ``log_b(i)``; with ``b = 2`` that is ``rel_1 + sum_{i>=2} rel_i / log2(i)``.
 
 Changing ``b`` in ``"log2"`` multiplies every discount by the same constant
-``ln 2 / ln b``: DCG changes, NDCG does not. Lesson 02 shows both.
+``ln b / ln 2``: DCG changes, NDCG does not. Lesson 02 shows both.
 """
 
 from numbers import Real

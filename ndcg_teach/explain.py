@@ -244,7 +244,7 @@ def explain_precision_at_k(relevances, k, threshold=1, adaptive_k=False, items=N
     """
     grades, k, threshold = checked_binary(relevances, k, threshold, negative, k_required=True)
     labels = check_items(items, grades.size)
-    steps = precision_steps(grades, k, threshold, bool(adaptive_k))
+    steps = precision_steps(grades, k, threshold, adaptive_k)
     hits = int(steps.hits[-1])
     denominator = steps.denominator
     name = f"P@{k}"

@@ -12,6 +12,8 @@ from .validation import check_n_relevant
 
 def precision_steps(grades, k, threshold, adaptive_k=False):
     """Steps of P@k: each relevant item in the top ``k`` adds ``1 / denominator``."""
+    if not isinstance(adaptive_k, (bool, np.bool_)):
+        raise TypeError(f"adaptive_k must be True or False. Got {adaptive_k!r} instead.")
     relevant, hits, precision = hit_arrays(grades, k, threshold)
     denominator = min(k, grades.size) if adaptive_k else k
     gains = relevant.astype(np.float64)
@@ -55,9 +57,7 @@ def precision_at_k(relevances, k, threshold=1, adaptive_k=False, negative="raise
     0.5
     """
     grades, k, threshold = checked_binary(relevances, k, threshold, negative, k_required=True)
-    if not isinstance(adaptive_k, (bool, np.bool_)):
-        raise TypeError(f"adaptive_k must be True or False. Got {adaptive_k!r} instead.")
-    return precision_steps(grades, k, threshold, bool(adaptive_k)).total
+    return precision_steps(grades, k, threshold, adaptive_k).total
 
 
 def recall_steps(grades, k, threshold, n_relevant=None):

@@ -1,0 +1,30 @@
+"""The package: what importing it costs, and what it re-exports."""
+
+import json
+import subprocess
+import sys
+
+import ndcg_teach
+
+
+def test_import_pulls_in_neither_matplotlib_nor_the_widget_stack():
+    code = (
+        "import json, sys; import ndcg_teach; "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'matplotlib', 'ipywidgets', 'anywidget', 'traitlets', 'IPython', 'pandas', 'sklearn'})))"
+    )
+    loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    assert loaded == []
+
+
+def test_every_public_name_is_documented_with_an_example():
+    for name in ndcg_teach.__all__:
+        doc = getattr(ndcg_teach, name).__doc__ or ""
+        assert doc.strip(), name
+        if callable(getattr(ndcg_teach, name)) and name not in ("Row", "Trace"):
+            assert ">>>" in doc, f"{name} has no doctest example"
+
+
+def test_public_metric_docstrings_name_the_lesson_that_teaches_them():
+    for name in ["cg", "dcg", "idcg", "ndcg", "precision_at_k", "recall_at_k", "average_precision", "reciprocal_rank", "ndcg_score"]:
+        assert "Lesson 0" in getattr(ndcg_teach, name).__doc__, name
