@@ -28,7 +28,7 @@ lab: $(VENV)/.learner
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest
 
-binder-check:
+binder-check: $(VENV)/.learner
 	$(BIN)/python tools/binder_check.py
 
 lessons: $(VENV)/.dev

@@ -1,0 +1,23 @@
+"""The README's example prints exactly what the README says it prints."""
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_example_output_is_true():
+    text = README.read_text(encoding="utf-8")
+    code, output = re.search(r"```python\n(.*?)```\n\nprints\n\n```text\n(.*?)```", text, re.S).groups()
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, str(README), "exec"), {})
+    assert printed.getvalue() == output
+
+
+def test_readme_shows_the_two_commands_and_the_pip_steps():
+    text = README.read_text(encoding="utf-8")
+    for command in ("make lab", "make test", "pip install -r requirements.txt", "python -m venv .venv", "python -m pytest"):
+        assert command in text
