@@ -1,0 +1,210 @@
+"""The lessons as committed: executed, without widget state, in the lesson shape, with current navigation.
+
+nbval (``pytest --nbval-lax notebooks/``) re-runs them and compares the cells
+marked ``# NBVAL_CHECK_OUTPUT``; these tests check what nbval does not.
+"""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from ndcg_teach.exercises import EXERCISES
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def load_build_lessons():
+    spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "tools" / "build_lessons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_lessons = load_build_lessons()
+LESSONS = build_lessons.lessons(NOTEBOOKS)
+ALL = build_lessons.notebooks(NOTEBOOKS)
+FIRST_LESSONS = [
+    "00-start-here",
+    "01-relevance-and-cg",
+    "02-dcg-discounting",
+    "03-ideal-ranking-ndcg",
+    "04-precision-recall-at-k",
+    "05-average-precision-map-rr",
+    "06-playground",
+    "07-checking-the-documents",
+    "08-why-libraries-disagree",
+    "09-evaluating-a-model",
+]
+SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+NOT_IN_BINDER = ("sklearn", "pytrec_eval", "hypothesis", "pytest", "playwright")
+
+
+def read(path):
+    return nbformat.read(path, as_version=4)
+
+
+def ids(paths):
+    return [path.name for path in paths]
+
+
+def headings(notebook, level):
+    marker = "#" * level + " "
+    return [
+        line[len(marker) :].strip()
+        for cell in notebook.cells
+        if cell.cell_type == "markdown"
+        for line in cell.source.splitlines()
+        if line.startswith(marker)
+    ]
+
+
+def code_cells(notebook):
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def test_the_course_has_its_lessons_in_order():
+    assert [path.stem for path in LESSONS][: len(FIRST_LESSONS)] == FIRST_LESSONS
+
+
+def test_the_template_is_there():
+    assert (NOTEBOOKS / "_template.ipynb").exists()
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_committed_executed_top_to_bottom(path):
+    counts = [cell.execution_count for cell in code_cells(read(path)) if cell.source.strip()]
+    assert counts, "a lesson runs code"
+    assert counts == list(range(1, len(counts) + 1)), "run it with `python tools/build_lessons.py --execute NAME`"
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_committed_without_widget_state_or_errors(path):
+    notebook = read(path)
+    assert "widgets" not in notebook.metadata
+    errors = [output for cell in code_cells(notebook) for output in cell.outputs if output.output_type == "error"]
+    assert errors == []
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_lesson_shape(path):
+    notebook = read(path)
+    assert len(headings(notebook, 1)) == 1, "exactly one title"
+    seconds = headings(notebook, 2)
+    missing = [section for section in SECTIONS if section not in seconds]
+    assert missing == []
+    positions = [seconds.index(section) for section in SECTIONS]
+    assert positions == sorted(positions), f"sections in the order {SECTIONS}"
+    assert seconds[0] == "Why it matters"
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_solutions_come_last_and_apart(path):
+    seconds = headings(read(path), 2)
+    if "Solutions" in seconds:
+        assert seconds[-1] == "Solutions"
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_key_numbers_are_checked_by_nbval(path):
+    marked = [cell for cell in code_cells(read(path)) if "# NBVAL_CHECK_OUTPUT" in cell.source]
+    assert marked, "mark the cells that print key numbers with # NBVAL_CHECK_OUTPUT"
+    assert all(cell.outputs for cell in marked), "a checked cell must print something"
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_widget_cells_are_ignored_by_nbval(path):
+    for cell in code_cells(read(path)):
+        shows_widget = any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)
+        if shows_widget:
+            assert "nbval-ignore-output" in cell.metadata.get("tags", []), cell.source
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_lessons_need_nothing_beyond_binder_requirements(path):
+    for cell in code_cells(read(path)):
+        for module in NOT_IN_BINDER:
+            assert not re.search(rf"^\s*(import|from)\s+{module}\b", cell.source, re.M), cell.source
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_markdown_has_one_sentence_per_line(path):
+    crowded, section = [], None
+    for cell in read(path).cells:
+        if cell.cell_type != "markdown":
+            continue
+        for line in cell.source.splitlines():
+            if line.startswith("## "):
+                section = line[3:].strip()
+            if section == "References" or line.startswith("|"):
+                continue  # citations and table rows are not prose
+            prose = re.sub(r"\$[^$]*\$|`[^`]*`|\[[^\]]*\]\([^)]*\)|\b(e\.g|i\.e|cf|vs|et al)\.", "", line)
+            if re.search(r"[a-z0-9)][.!?] +[A-Z]", prose):
+                crowded.append(line)
+    assert crowded == []
+
+
+def test_every_exercise_is_asked_in_its_lesson():
+    for key, exercise in EXERCISES.items():
+        path = NOTEBOOKS / f"{exercise.lesson}.ipynb"
+        if not path.exists():
+            pytest.skip(f"{path.name} is not written yet")
+        sources = "\n".join(cell.source for cell in code_cells(read(path)))
+        assert f'check("{key}"' in sources, f"{key} is not asked in {path.name}"
+
+
+def test_every_checked_exercise_exists():
+    for path in ALL:
+        for cell in code_cells(read(path)):
+            for key in re.findall(r'check\("([^"]+)"', cell.source):
+                assert key in EXERCISES, f"{path.name} checks an unknown exercise {key!r}"
+
+
+def test_navigation_and_contents_have_not_drifted():
+    assert build_lessons.drift(NOTEBOOKS) == []
+
+
+def test_the_drift_check_notices_a_hand_edited_navigation_cell(tmp_path):
+    for path in LESSONS[:3]:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    assert build_lessons.drift(tmp_path) == []
+    edited = read(tmp_path / LESSONS[1].name)
+    edited.cells[0].source = edited.cells[0].source.replace("Contents", "Index")
+    nbformat.write(edited, tmp_path / LESSONS[1].name)
+    assert build_lessons.drift(tmp_path) == [f"{LESSONS[1].name}: navigation or contents are out of date"]
+
+
+def test_the_drift_check_notices_widget_state(tmp_path):
+    (tmp_path / LESSONS[1].name).write_bytes(LESSONS[1].read_bytes())
+    notebook = read(tmp_path / LESSONS[1].name)
+    notebook.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    nbformat.write(notebook, tmp_path / LESSONS[1].name)
+    assert build_lessons.drift(tmp_path) == [f"{LESSONS[1].name}: widget state is saved"]
+
+
+def test_every_lesson_opens_and_closes_with_navigation():
+    for path in LESSONS:
+        cells = read(path).cells
+        for cell in (cells[0], cells[-1]):
+            assert build_lessons.NAVIGATION_TAG in cell.metadata.get("tags", [])
+        assert build_lessons.binder_url(path.name) in cells[0].source
+
+
+def test_navigation_links_point_at_lessons_that_exist():
+    names = {path.name for path in LESSONS}
+    for path in LESSONS:
+        notebook = read(path)
+        for cell in (notebook.cells[0], notebook.cells[-1]):
+            for target in re.findall(r"\]\(([^)#]+\.ipynb)", cell.source):
+                assert Path(target).name in names
+
+
+def test_the_binder_link_opens_a_lesson_in_jupyterlab():
+    url = build_lessons.binder_url("00-start-here.ipynb")
+    assert url == (
+        f"https://mybinder.org/v2/gh/{build_lessons.REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/00-start-here.ipynb"
+    )
