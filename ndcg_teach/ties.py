@@ -44,11 +44,9 @@ def tie_averaged_dcg(true, score, k, gain, discount, log_base):
     if k is not None:
         discounts[k:] = 0.0
     _, starts = np.unique(-score[order], return_index=True)
-    ends = np.append(starts[1:], n)
-    total = 0.0
-    for start, end in zip(starts, ends):
-        total += gains[start:end].mean() * discounts[start:end].sum()
-    return float(total)
+    sizes = np.diff(np.append(starts, n))
+    group_gain = np.add.reduceat(gains, starts) / sizes
+    return float(np.dot(group_gain, np.add.reduceat(discounts, starts)))
 
 
 def query_ndcg(true, score, k, gain, ties, discount="log2", log_base=2):

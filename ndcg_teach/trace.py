@@ -8,7 +8,6 @@ three renderings (plain text, HTML for notebooks, LaTeX).
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from html import escape
-from importlib import resources
 from types import MappingProxyType
 
 HEADERS = {
@@ -71,6 +70,9 @@ def cell(name, value):
 
 @lru_cache(maxsize=1)
 def stylesheet():
+    # Imported here: importlib.resources pulls in pathlib and zipfile, which `import ndcg_teach` does not need.
+    from importlib import resources
+
     return resources.files("ndcg_teach").joinpath("static/trace.css").read_text(encoding="utf-8")
 
 
