@@ -1,0 +1,28 @@
+"""The five source documents, their worked examples as data, and an audit of every number they print.
+
+>>> from ndcg_teach.examples import audit, example
+>>> example("ndcg_5_2_3").relevances
+(5, 2, 3)
+>>> print(audit().summary)
+77 printed numbers audited: 44 agree, 33 disagree.
+"""
+
+from .audit import CAUSES, AuditRecord, AuditReport, audit
+from .sources import SOURCES, Source, source
+from .worked import EXAMPLES, KINDS, Printed, WorkedExample, example, examples
+
+__all__ = [
+    "CAUSES",
+    "EXAMPLES",
+    "KINDS",
+    "SOURCES",
+    "AuditRecord",
+    "AuditReport",
+    "Printed",
+    "Source",
+    "WorkedExample",
+    "audit",
+    "example",
+    "examples",
+    "source",
+]
