@@ -33,6 +33,17 @@ from .trace import Row, Trace
 
 __version__ = "0.1.0"
 
+# Subpackages that need more than NumPy load on first use, so `import ndcg_teach` stays light.
+LAZY_SUBMODULES = ("conventions", "examples", "exercises", "plots", "widgets")
+
+
+def __getattr__(name):
+    if name in LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = [
     "Row",
     "Trace",

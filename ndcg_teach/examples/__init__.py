@@ -7,7 +7,7 @@
 77 printed numbers audited: 44 agree, 33 disagree.
 """
 
-from .audit import CAUSES, AuditRecord, AuditReport, audit
+from .auditing import CAUSES, AuditRecord, AuditReport, audit
 from .sources import SOURCES, Source, source
 from .worked import EXAMPLES, KINDS, Printed, WorkedExample, example, examples
 
