@@ -21,3 +21,9 @@ def test_readme_shows_the_two_commands_and_the_pip_steps():
     text = README.read_text(encoding="utf-8")
     for command in ("make lab", "make test", "pip install -r requirements.txt", "python -m venv .venv", "python -m pytest"):
         assert command in text
+
+
+def test_readme_audit_summary_is_what_the_audit_says():
+    from ndcg_teach.examples import audit
+
+    assert f"```text\n{audit().summary}\n```" in README.read_text(encoding="utf-8")
