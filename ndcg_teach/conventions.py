@@ -1,0 +1,528 @@
+"""What each peer library computes, written as the ndcg_teach keywords that reproduce it.
+
+A learner's first real question is "why does library X give a different
+number?". Each :class:`Convention` below records, for one function of one
+library, the choices that decide its value (gain, discount, whether the ideal
+and the relevant count come from the list or from every judged item, the value
+when nothing is relevant, ties, negative grades, the P@k and AP denominators)
+and the source file each fact was read from. :func:`compare` scores one
+ranking under every convention at once, so lesson 08 can show the disagreement
+without any of those libraries installed; :func:`facts` shows the table itself.
+
+The scikit-learn and trec_eval rows are checked against the real libraries in
+``tests/test_conventions.py``; the others against hand-computed cases built
+from the formulas in their source.
+"""
+
+import math
+from dataclasses import dataclass
+from html import escape
+
+import numpy as np
+
+from .average_precision import average_precision
+from .dcg import dcg, ndcg
+from .precision import precision_at_k, recall_at_k
+from .reciprocal_rank import reciprocal_rank
+from .validation import check_choice, check_k, check_pool, check_relevances
+
+METRICS = ("NDCG", "DCG", "P@k", "R@k", "AP", "RR")
+THRESHOLD = 1  # trec_eval's relevance_level, ranx's rel_lvl and "target > 0" all mean grade >= 1 for integer grades
+
+
+def binary_gain(grades):
+    """Gain 1 for a relevant grade (>= 1), else 0: recommenders' default ``score_type="binary"``.
+
+    Examples
+    --------
+    >>> binary_gain(np.array([3.0, 0.0, 1.0]))
+    array([1., 0., 1.])
+    """
+    return (np.asarray(grades, dtype=np.float64) >= THRESHOLD).astype(np.float64)
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One library function's conventions, in ndcg_teach's terms.
+
+    Attributes
+    ----------
+    library, function : str
+        Where it lives, e.g. ``"scikit-learn"``, ``"ndcg_score"``.
+    metric : {"NDCG", "DCG", "P@k", "R@k", "AP", "RR"}
+        What it computes.
+    gain : {"linear", "exponential", "binary"} or None
+        ndcg_teach's ``gain`` (``"binary"`` is :func:`binary_gain`).
+    log_base : float
+        Base of the ``1/log_b(i + 1)`` discount; it changes DCG, not NDCG.
+    uses_pool : bool
+        True when the ideal ranking (NDCG) or the relevant count (recall, AP)
+        comes from every judged item of the query, retrieved or not (our
+        ``pool=`` / ``n_relevant=``); False when it comes from the list.
+    zero_idcg : float or None
+        NDCG when nothing judged is relevant (our ``zero_idcg``).
+    ties : str
+        How tied scores are ordered (informative: :func:`compare` takes a
+        ranking, not scores).
+    negative : {"raise", "zero", "kept"}
+        Negative grades: refused, read as 0 (our ``negative="zero"``), or
+        kept as they are (a negative gain, or a hit for libraries that count
+        every item of the truth table as relevant): no ndcg_teach convention
+        does that.
+    adaptive_k : bool or None
+        P@k of a list shorter than k: divide by k (False) or by the list length (True).
+    denominator : {"hits", "R", "min(R, k)"} or None
+        What AP divides by: relevant items found in the top k, all relevant
+        items of the query, or the smaller of R and k.
+    integer_grades : bool
+        True when the library refuses grades that are not whole numbers.
+    source : str
+        The file and function the facts were read from.
+    note : str
+        Anything else a learner should know.
+
+    Examples
+    --------
+    >>> sklearn = CONVENTIONS_BY_NAME["scikit-learn ndcg_score"]
+    >>> sklearn.uses_pool, sklearn.zero_idcg, sklearn.ties
+    (False, 0.0, 'averaged over each tied group')
+    """
+
+    library: str
+    function: str
+    metric: str
+    source: str
+    gain: str = None
+    log_base: float = 2
+    uses_pool: bool = False
+    zero_idcg: float = None
+    ties: str = "not applicable"
+    negative: str = "raise"
+    adaptive_k: bool = None
+    denominator: str = None
+    integer_grades: bool = False
+    note: str = ""
+
+    @property
+    def name(self):
+        """``"library function"``, the key :func:`compare` rows are looked up by."""
+        return f"{self.library} {self.function}"
+
+    def keywords(self, relevances, pool=None, k=None):
+        """The ndcg_teach function and keywords that reproduce this convention on one ranking.
+
+        Returns
+        -------
+        (callable, dict)
+
+        Examples
+        --------
+        >>> trec_map = CONVENTIONS_BY_NAME["trec_eval map / map_cut"]
+        >>> function, keywords = trec_map.keywords([1, 0, 1], pool=[1, 0, 1, 1])
+        >>> function.__name__, keywords["n_relevant"]
+        ('average_precision', 3)
+        """
+        judged = list(relevances) if pool is None else list(pool)
+        given_pool = None if pool is None else list(pool)
+        n = len(relevances)
+        negative = {"negative": "zero" if self.negative == "zero" else "raise"}
+        if self.metric in ("NDCG", "DCG"):
+            shape = dict(k=k, gain=binary_gain if self.gain == "binary" else self.gain, log_base=self.log_base)
+            if self.metric == "DCG":
+                return dcg, dict(shape, **negative)
+            return ndcg, dict(shape, pool=given_pool if self.uses_pool else None, zero_idcg=self.zero_idcg, **negative)
+        relevant = sum(grade >= THRESHOLD for grade in judged) if self.uses_pool else None
+        if self.metric == "P@k":
+            return precision_at_k, dict(k=k or n, threshold=THRESHOLD, adaptive_k=bool(self.adaptive_k), **negative)
+        if self.metric == "R@k":
+            return recall_at_k, dict(k=k or n, threshold=THRESHOLD, n_relevant=relevant, **negative)
+        if self.metric == "RR":
+            return reciprocal_rank, dict(k=k, threshold=THRESHOLD, **negative)
+        if self.denominator == "min(R, k)":
+            relevant = min(relevant, k or n)
+        n_relevant = None if self.denominator == "hits" else relevant
+        return average_precision, dict(k=k, threshold=THRESHOLD, n_relevant=n_relevant, **negative)
+
+    def call(self, relevances, pool=None, k=None):
+        """The ndcg_teach call as text, e.g. ``"ndcg(relevances, k=3, pool=pool)"``.
+
+        Examples
+        --------
+        >>> CONVENTIONS_BY_NAME["trec_eval ndcg_cut"].call([3, 0, 2], pool=[3, 2, 3], k=3)
+        "ndcg(relevances, k=3, pool=pool, negative='zero')"
+        >>> CONVENTIONS_BY_NAME["recommenders map_at_k"].call([1, 0, 1], pool=[1, 0, 1, 1], k=2)
+        'average_precision(relevances, k=2, n_relevant=2)'
+        """
+        function, keywords = self.keywords(relevances, pool, k)
+        defaults = {"k": None, "gain": "linear", "log_base": 2, "zero_idcg": 0.0, "pool": None, "negative": "raise",
+                    "threshold": THRESHOLD, "adaptive_k": False, "n_relevant": None}
+        if function is precision_at_k or function is recall_at_k:
+            defaults.pop("k")
+        shown = []
+        for name, value in keywords.items():
+            if name in defaults and _same(value, defaults[name]):
+                continue
+            if name == "pool":
+                text = "pool"
+            elif callable(value):
+                text = value.__name__
+            elif value == math.e:
+                text = "math.e"
+            elif isinstance(value, float) and math.isnan(value):
+                text = "math.nan"
+            else:
+                text = repr(value)
+            shown.append(f"{name}={text}")
+        return f"{function.__name__}({', '.join(['relevances', *shown])})"
+
+    def value(self, relevances, pool=None, k=None):
+        """This convention's value for one ranking (``relevances`` in ranked order).
+
+        Raises
+        ------
+        ValueError
+            When the library itself would refuse the input (negative or
+            fractional grades), or adds negative gains, which no ndcg_teach
+            convention reproduces.
+
+        Examples
+        --------
+        >>> lightgbm = CONVENTIONS_BY_NAME["LightGBM ndcg"]
+        >>> lightgbm.value([0, 0, 0])  # nothing relevant: LightGBM counts the query as perfect
+        1.0
+        >>> round(CONVENTIONS_BY_NAME["scikit-learn ndcg_score"].value([5, 2, 3]), 4)
+        0.9834
+        """
+        refusal = self.refuses(relevances, pool)
+        if refusal:
+            raise ValueError(f"{self.name} {refusal}. Got relevances={list(relevances)!r} instead.")
+        function, keywords = self.keywords(relevances, pool, k)
+        return function(relevances, **keywords)
+
+    def refuses(self, relevances, pool=None):
+        """Why the library would not score this input (or ndcg_teach cannot say what it gives), else ``""``."""
+        grades = list(relevances) + ([] if pool is None or not self.uses_pool else list(pool))
+        if any(grade < 0 for grade in grades):
+            if self.negative == "raise":
+                return "refuses negative grades"
+            if self.negative == "kept":
+                return "keeps negative grades as they are, which no ndcg_teach convention reproduces"
+        if self.integer_grades and any(float(grade) != int(grade) for grade in grades):
+            return "takes whole-number grades only"
+        return ""
+
+
+def _same(value, default):
+    if isinstance(value, float) and isinstance(default, float) and math.isnan(value) != math.isnan(default):
+        return False
+    return value is default or (type(value) is type(default) and value == default)
+
+
+SKLEARN = "sklearn/metrics/_ranking.py"
+TREC = "usnistgov/trec_eval"
+RANX = "ranx/metrics"
+RECOMMENDERS = "recommenders/evaluation/python_evaluation.py"
+TORCH = "src/torchmetrics/functional/retrieval"
+LIGHTGBM = "LightGBM src/metric"
+EVIDENTLY = "src/evidently"
+
+CONVENTIONS = (
+    Convention(
+        "scikit-learn", "ndcg_score", "NDCG", gain="linear", zero_idcg=0.0, ties="averaged over each tied group",
+        source=f"{SKLEARN}: ndcg_score, _ndcg_sample_scores (ideal from y_true's own row; all_irrelevant -> 0), "
+        "_dcg_sample_scores, _tie_averaged_dcg",
+        note="needs 2-D input with at least 2 items per query; ignore_ties=True leaves tied items in an arbitrary order",
+    ),
+    Convention(
+        "scikit-learn", "dcg_score", "DCG", gain="linear", ties="averaged over each tied group", negative="kept",
+        source=f"{SKLEARN}: dcg_score, _dcg_sample_scores (discount 1 / (log(i + 2) / log(log_base)))",
+        note="log_base (default 2) scales DCG; y_true is not checked, so negative grades add negative gains",
+    ),
+    Convention(
+        "trec_eval", "ndcg_cut", "NDCG", gain="linear", uses_pool=True, zero_idcg=0.0, ties="document id descending",
+        negative="zero", integer_grades=True,
+        source=f"{TREC}: m_ndcg_cut.c te_calc_ndcg_cut, m_ndcg.c te_calc_ndcg (gain / log2(i + 2), ideal from "
+        "rel_levels of every judged document), form_res_rels.c comp_sim_docno (ties: strcmp on docno, descending; "
+        "qrels rel < 0 never counted)",
+        note="measure ndcg_cut.k, or ndcg without a cut-off; the ideal list runs to k even past the end of the run",
+    ),
+    Convention(
+        "trec_eval", "P", "P@k", uses_pool=True, ties="document id descending", negative="zero", adaptive_k=False,
+        integer_grades=True, source=f"{TREC}: m_P.c te_calc_P (rel_so_far / cutoff for cutoffs past the run)",
+        note="relevant means grade >= relevance_level (1)",
+    ),
+    Convention(
+        "trec_eval", "recall", "R@k", uses_pool=True, ties="document id descending", negative="zero",
+        integer_grades=True, source=f"{TREC}: m_recall.c te_calc_recall (rel_so_far / num_rel)",
+        note="num_rel counts every judged document with grade >= relevance_level; 0 when there is none",
+    ),
+    Convention(
+        "trec_eval", "map / map_cut", "AP", uses_pool=True, ties="document id descending", negative="zero",
+        denominator="R", integer_grades=True,
+        source=f"{TREC}: m_map.c te_calc_map, m_map_cut.c te_calc_map_cut (sum of precisions / num_rel)",
+        note="an unretrieved relevant document counts as precision 0",
+    ),
+    Convention(
+        "trec_eval", "recip_rank", "RR", uses_pool=True, ties="document id descending", negative="zero",
+        integer_grades=True, source=f"{TREC}: m_recip_rank.c te_calc_recip_rank",
+    ),
+    Convention(
+        "ranx", "ndcg", "NDCG", gain="linear", uses_pool=True, zero_idcg=0.0, ties="numba argsort (not guaranteed)",
+        negative="zero",
+        source=f"{RANX}/ndcg.py: _dcg (jarvelin=True: rel / log2(i + 1)), _idcg (the qrels as the ideal run), "
+        "_ndcg (IDCG 0 replaced by 1; DCG is then 0); common.py clean_qrels (grades below rel_lvl dropped)",
+        note="ranx calls this form Järvelin's; it is the 1/log2(i+1) discount, not ndcg_teach's discount='jarvelin'",
+    ),
+    Convention(
+        "ranx", "ndcg_burges", "NDCG", gain="exponential", uses_pool=True, zero_idcg=0.0,
+        ties="numba argsort (not guaranteed)", negative="zero",
+        source=f"{RANX}/ndcg.py: _dcg (jarvelin=False: (2**rel - 1) / log2(i + 1))",
+    ),
+    Convention(
+        "ranx", "precision", "P@k", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        adaptive_k=False, source=f"{RANX}/precision.py: _precision (hits / k)",
+    ),
+    Convention(
+        "ranx", "average_precision", "AP", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        denominator="R", source=f"{RANX}/average_precision.py: _average_precision (sum / number of relevant qrels)",
+    ),
+    Convention(
+        "recommenders", "ndcg_at_k", "NDCG", gain="binary", log_base=math.e, uses_pool=True, zero_idcg=math.nan,
+        ties="input order (pandas sort on two columns)", negative="kept",
+        source=f"{RECOMMENDERS}: ndcg_at_k (score_type='binary', discfun_type='loge'; ideal from every row of "
+        "rating_true), get_top_k_items",
+        note="default score_type='binary': every item in the truth table has gain 1, whatever its rating",
+    ),
+    Convention(
+        "recommenders", "ndcg_at_k(score_type='raw')", "NDCG", gain="linear", log_base=math.e, uses_pool=True,
+        zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
+        source=f"{RECOMMENDERS}: ndcg_at_k (rel = rating; dcg / idcg is 0 / 0 = NaN when every rating is 0)",
+    ),
+    Convention(
+        "recommenders", "ndcg_at_k(score_type='exp')", "NDCG", gain="exponential", log_base=math.e, uses_pool=True,
+        zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
+        source=f"{RECOMMENDERS}: ndcg_at_k (rel = 2 ** rating - 1)",
+    ),
+    Convention(
+        "recommenders", "precision_at_k", "P@k", uses_pool=True, ties="input order (pandas sort on two columns)",
+        negative="kept", adaptive_k=False, source=f"{RECOMMENDERS}: precision_at_k (hit / k)",
+    ),
+    Convention(
+        "recommenders", "map_at_k", "AP", uses_pool=True, ties="input order (pandas sort on two columns)",
+        negative="kept", denominator="min(R, k)",
+        source=f"{RECOMMENDERS}: map_at_k (rr / min(actual, k)), _get_reciprocal_rank",
+        note="recommenders' map (no k) divides by R, as trec_eval does",
+    ),
+    Convention(
+        "torchmetrics", "RetrievalNormalizedDCG", "NDCG", gain="linear", zero_idcg=0.0,
+        ties="averaged over each tied group", negative="kept",
+        source=f"{TORCH}/ndcg.py: retrieval_normalized_dcg (ideal from the target itself), _tie_average_dcg "
+        "(translated from scikit-learn, torchmetrics 1.2 onwards)",
+    ),
+    Convention(
+        "torchmetrics", "RetrievalMAP", "AP", denominator="hits", ties="torch.topk order",
+        source=f"{TORCH}/average_precision.py: retrieval_average_precision (mean over the relevant positions in the top k)",
+        note="binary targets only: grade >= 1 is passed as True",
+    ),
+    Convention(
+        "torchmetrics", "RetrievalPrecision", "P@k", adaptive_k=False, ties="torch.topk order",
+        source=f"{TORCH}/precision.py: retrieval_precision (relevant / top_k)",
+        note="binary targets only: grade >= 1 is passed as True",
+    ),
+    Convention(
+        "torchmetrics", "RetrievalPrecision(adaptive_k=True)", "P@k", adaptive_k=True, ties="torch.topk order",
+        source=f"{TORCH}/precision.py: retrieval_precision (top_k = number of documents when it is larger)",
+        note="binary targets only: grade >= 1 is passed as True",
+    ),
+    Convention(
+        "LightGBM", "ndcg", "NDCG", gain="exponential", zero_idcg=1.0, ties="input order (std::stable_sort)",
+        integer_grades=True,
+        source=f"{LIGHTGBM}/rank_metric.hpp NDCGMetric::Eval (all-negative query: NDCG 1); dcg_calculator.cpp "
+        "DefaultLabelGain (2**i - 1), Init (1 / log2(2 + i)), CalMaxDCG (ideal from the query's own labels), CheckLabel",
+        note="label_gain can be changed; labels must be non-negative integers",
+    ),
+    Convention(
+        "Evidently", "NDCGKMetric", "NDCG", gain="linear", uses_pool=True, zero_idcg=0.0,
+        ties="average rank (pandas rank)", negative="kept",
+        source=f"{EVIDENTLY}/metrics/recsys/ndcg_k.py NDCGKMetric.calculate_ndcg (ideal from every row of the user; "
+        "0 / 0 filled with 0); calculations/recommender_systems.py collect_dataset",
+        note="tied scores get the mean of their ranks, a discount no ndcg_teach tie policy reproduces",
+    ),
+    Convention(
+        "Evidently", "PrecisionTopKMetric", "P@k", uses_pool=True, adaptive_k=True, ties="average rank (pandas rank)",
+        negative="zero", source=f"{EVIDENTLY}/metrics/recsys/precision_recall_k.py get_precision_and_recall_dict "
+        "(tp / min(size, k); target binarised as > 0)",
+    ),
+    Convention(
+        "Evidently", "MAPKMetric", "AP", uses_pool=True, denominator="R", ties="average rank (pandas rank)",
+        negative="zero", source=f"{EVIDENTLY}/metrics/recsys/precision_recall_k.py get_precision_and_recall_dict "
+        "(sum of precision_i * rel_i / all relevant of the user)",
+    ),
+)
+
+CONVENTIONS_BY_NAME = {convention.name: convention for convention in CONVENTIONS}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small table with a caption, shown as text (``print``) or HTML (in a notebook).
+
+    ``table["scikit-learn ndcg_score"]`` returns the row's value column when
+    the table has one, else the whole row.
+
+    Examples
+    --------
+    >>> print(Table("two libraries", ("convention", "value"), (("a", 0.5), ("b", float("nan")))))
+    two libraries
+    convention  value
+    ----------  ------
+    a           0.5000
+    b           nan
+    """
+
+    caption: str
+    headers: tuple
+    rows: tuple
+
+    def __getitem__(self, name):
+        for row in self.rows:
+            if row[0] == name:
+                return row[self.headers.index("value")] if "value" in self.headers else row
+        raise KeyError(f"no row named {name!r}; rows are {[row[0] for row in self.rows]}")
+
+    def _cells(self):
+        return [[_cell(value) for value in row] for row in self.rows]
+
+    def __str__(self):
+        body = self._cells()
+        widths = [max(len(line[i]) for line in [list(self.headers), *body]) for i in range(len(self.headers))]
+
+        def line(cells):
+            return "  ".join(text.ljust(width) for text, width in zip(cells, widths)).rstrip()
+
+        return "\n".join([self.caption, line(self.headers), line(["-" * w for w in widths]), *map(line, body)])
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        from .trace import stylesheet
+
+        head = "".join(f'<th class="ndcg-text">{escape(h)}</th>' for h in self.headers)
+        body = "".join(
+            "<tr>" + "".join(f'<td class="ndcg-text">{escape(text)}</td>' for text in cells) + "</tr>" for cells in self._cells()
+        )
+        return (
+            f'<div class="ndcg-trace"><style>{stylesheet()}</style>'
+            f'<div class="ndcg-trace-title">{escape(self.caption)}</div>'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        )
+
+
+def _cell(value):
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else f"{value:.4f}" if value != math.e else "e"
+    return str(value)
+
+
+def _pick(metric):
+    if metric is None:
+        return CONVENTIONS
+    check_choice("metric", metric, METRICS)
+    return tuple(c for c in CONVENTIONS if c.metric == metric)
+
+
+def compare(relevances, pool=None, k=None, metric=None):
+    """The value every peer library's convention gives for one ranking.
+
+    Parameters
+    ----------
+    relevances : sequence of float
+        Grades of the ranked items, position 1 first.
+    pool : sequence of float or None, default None
+        Grades of every judged item of the query, retrieved or not; None
+        means the list holds every judged item. Conventions that build the
+        ideal (or count the relevant items) from the list ignore it.
+    k : int or None, default None
+        Cut-off; None uses the whole list (and the list's length as P@k's and
+        R@k's k).
+    metric : {"NDCG", "DCG", "P@k", "R@k", "AP", "RR"} or None, default None
+        Keep only the conventions of one metric.
+
+    Returns
+    -------
+    Table
+        One row per convention: the library function, the metric, the value
+        (empty when the library refuses the input), the ndcg_teach call that
+        gives it, and why a value is missing. ``table[name]`` returns a value.
+
+    See Also
+    --------
+    facts : the conventions themselves. Lesson 08 asks why libraries disagree.
+
+    Examples
+    --------
+    A grade-3 item was judged but never retrieved:
+
+    >>> table = compare([3, 0, 2], pool=[3, 0, 2, 3], k=3, metric="NDCG")
+    >>> round(table["scikit-learn ndcg_score"], 4)  # (3 + 2/2) / (3 + 2/log2(3)): ideal [3, 2, 0] from the list
+    0.9386
+    >>> round(table["trec_eval ndcg_cut"], 4)  # (3 + 2/2) / (3 + 3/log2(3) + 2/2): ideal [3, 3, 2] from every judged item
+    0.6788
+    >>> round(table["LightGBM ndcg"], 4)  # (7 + 3/2) / (7 + 3/log2(3)): exponential gain, ideal from the list
+    0.9558
+    >>> print(table.rows[1][3])  # how to get trec_eval's number from ndcg_teach
+    ndcg(relevances, k=3, pool=pool, negative='zero')
+    """
+    grades = check_relevances(relevances, negative="zero")
+    check_k(k)
+    if pool is not None:
+        check_pool(pool, grades, negative="zero")
+    rows = []
+    for convention in _pick(metric):
+        refusal = convention.refuses(relevances, pool)
+        value = None if refusal else convention.value(relevances, pool, k)
+        label = convention.metric.replace("@k", f"@{k or len(grades)}") if convention.metric in ("P@k", "R@k") else (
+            convention.metric if k is None else f"{convention.metric}@{k}")
+        rows.append((convention.name, label, value, convention.call(relevances, pool, k), refusal))
+    caption = f"relevances {list(relevances)}" + (f", pool {list(pool)}" if pool is not None else "") + (
+        f", k = {k}" if k is not None else "")
+    return Table(caption, ("convention", "metric", "value", "ndcg_teach call", "refused because"), tuple(rows))
+
+
+def facts(metric=None):
+    """The conventions as a table: one row per library function, with its source.
+
+    Parameters
+    ----------
+    metric : {"NDCG", "DCG", "P@k", "R@k", "AP", "RR"} or None, default None
+        Keep only the conventions of one metric.
+
+    Returns
+    -------
+    Table
+
+    See Also
+    --------
+    compare : the value each convention gives for one ranking. Lesson 08.
+
+    Examples
+    --------
+    >>> table = facts("AP")
+    >>> [row[0] for row in table.rows]
+    ['trec_eval map / map_cut', 'ranx average_precision', 'recommenders map_at_k', 'torchmetrics RetrievalMAP', 'Evidently MAPKMetric']
+    >>> table["recommenders map_at_k"][table.headers.index("AP denominator")]
+    'min(R, k)'
+    """
+    headers = ("convention", "metric", "gain", "log base", "ideal / R from", "IDCG = 0", "ties", "negative grades",
+               "P@k short list", "AP denominator", "source")
+    rows = []
+    for c in _pick(metric):
+        short = None if c.adaptive_k is None else ("divide by list length" if c.adaptive_k else "divide by k")
+        judged = None if c.metric in ("DCG", "P@k", "RR") else ("every judged item" if c.uses_pool else "the list")
+        rows.append((c.name, c.metric, c.gain, c.log_base if c.metric in ("NDCG", "DCG") else None, judged,
+                     None if c.zero_idcg is None else str(c.zero_idcg), c.ties, c.negative, short, c.denominator, c.source))
+    return Table("What each library computes, in ndcg_teach's terms", headers, tuple(rows))
