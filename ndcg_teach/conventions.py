@@ -271,7 +271,9 @@ CONVENTIONS = (
         negative="zero",
         source=f"{RANX}/ndcg.py: _dcg (jarvelin=True: rel / log2(i + 1)), _idcg (the qrels as the ideal run), "
         "_ndcg (IDCG 0 replaced by 1; DCG is then 0); common.py clean_qrels (grades below rel_lvl dropped)",
-        note="ranx calls this form Järvelin's; it is the 1/log2(i+1) discount, not ndcg_teach's discount='jarvelin'",
+        note="ranx calls this form Järvelin's; it is the 1/log2(i+1) discount, not ndcg_teach's discount='jarvelin'. "
+        "Runs are sorted with numba's np.argsort (quicksort): tied documents may come back reversed or shuffled "
+        "(ranx issue #9)",
     ),
     Convention(
         "ranx", "ndcg_burges", "NDCG", gain="exponential", uses_pool=True, zero_idcg=0.0,
