@@ -15,8 +15,22 @@ def test_map_and_mrr():
     queries = [[1, 0, 1], [0, 1]]
     assert nt.mean_average_precision(queries) == pytest.approx(((1 + 2 / 3) / 2 + 0.5) / 2, abs=1e-15)
     assert nt.mean_reciprocal_rank(queries) == 0.75
-    assert nt.mean_average_precision(queries, n_relevant=3) == pytest.approx(((1 + 2 / 3) / 3 + 0.5 / 3) / 2, abs=1e-15)
+    assert nt.mean_average_precision(queries, n_relevant=[3, 3]) == pytest.approx(((1 + 2 / 3) / 3 + 0.5 / 3) / 2, abs=1e-15)
 
 
 def test_generators_are_accepted():
     assert nt.mean_reciprocal_rank(q for q in [[1], [0, 1]]) == 0.75
+
+
+def test_per_query_pools_and_totals():
+    assert nt.mean_ndcg([[3], [1]], pools=[[3, 3], [1]]) == pytest.approx((nt.ndcg([3], pool=[3, 3]) + 1) / 2, abs=1e-15)
+    assert nt.mean_average_precision([[1, 0], [0, 1]], n_relevant=[2, 1]) == 0.5
+
+
+def test_per_query_values_must_match_the_queries():
+    with pytest.raises(ValueError, match=r"pools must hold one value per query \(2\)\. Got 1 values instead\."):
+        nt.mean_ndcg([[1], [2]], pools=[[1]])
+    with pytest.raises(TypeError, match=r"n_relevant must be a list with a value, one per query\. Got 3 instead\."):
+        nt.mean_average_precision([[1], [2]], n_relevant=3)
+    with pytest.raises(ValueError, match=r"query 2: n_relevant must be at least the number of relevant items already in the list \(1\)\."):
+        nt.mean_average_precision([[1], [2]], n_relevant=[1, 0])

@@ -146,11 +146,12 @@ def test_means_over_queries_equal_trec_eval_aggregates(random_queries):
     def aggregate(measure):
         return pytrec_eval.compute_aggregated_measure(measure, [values[measure] for values in results.values()])
 
-    mean_ndcg = np.mean([nt.ndcg(rel, k=10, pool=pool, negative="zero") for rel, pool in lists])
-    assert mean_ndcg == pytest.approx(aggregate("ndcg_cut_10"), abs=TOL)
-    assert nt.mean_reciprocal_rank([rel for rel, _ in lists], negative="zero") == pytest.approx(aggregate("recip_rank"), abs=TOL)
-    per_query_map = [nt.average_precision(rel, n_relevant=sum(g >= 1 for g in pool), negative="zero") for rel, pool in lists]
-    assert np.mean(per_query_map) == pytest.approx(aggregate("map"), abs=TOL)
+    rankings = [rel for rel, _ in lists]
+    pools = [pool for _, pool in lists]
+    totals = [sum(g >= 1 for g in pool) for pool in pools]
+    assert nt.mean_ndcg(rankings, pools=pools, k=10, negative="zero") == pytest.approx(aggregate("ndcg_cut_10"), abs=TOL)
+    assert nt.mean_reciprocal_rank(rankings, negative="zero") == pytest.approx(aggregate("recip_rank"), abs=TOL)
+    assert nt.mean_average_precision(rankings, n_relevant=totals, negative="zero") == pytest.approx(aggregate("map"), abs=TOL)
 
 
 def test_exponential_gain_equals_trec_eval_given_exponential_qrels(random_queries):
