@@ -1,0 +1,305 @@
+"""Plots of a trace: the discount curve with each item's share, and running DCG against running IDCG.
+
+Each plot keeps one matplotlib Figure on the Agg canvas (no pyplot, so no
+global state and no window) and moves its artists in place on every update.
+The parts that a reorder cannot change (axes, ticks, legend, cut-off) are
+rendered once and kept as a bitmap; a reorder redraws only the bars, lines and
+labels over it, so an update costs a few milliseconds. ``draw`` returns PNG
+bytes, ready for an ``<img>`` in a widget or ``IPython.display.Image``. The
+plots draw numbers taken from a :class:`~ndcg_teach.trace.Trace`; they
+compute none.
+
+Importing this module imports matplotlib; ``import ndcg_teach`` does not.
+The explorer of lesson 03 shows both plots live.
+"""
+
+from io import BytesIO
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, Rectangle
+from matplotlib.ticker import FixedLocator, MaxNLocator
+from PIL import Image
+
+# Okabe & Ito's palette: distinguishable with every common colour-vision deficiency.
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
+}
+GREY = "#8C8C8C"
+LIGHT_GREY = "#D9D9D9"
+# One colour per ranking in compare mode (model A, model B); the ideal is always black and dashed.
+RANKING_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["vermillion"])
+FONT_SIZE = 10.5
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class _Plot:
+    """A persistent Agg figure whose static part is cached as a bitmap between draws."""
+
+    def __init__(self, width, height, dpi):
+        self.figure = Figure(figsize=(width, height), dpi=dpi, facecolor="white")
+        FigureCanvasAgg(self.figure)
+        self._background = None
+
+    def _axes(self):
+        axes = self.figure.add_subplot()
+        axes.tick_params(labelsize=FONT_SIZE)
+        axes.spines["top"].set_visible(False)
+        return axes
+
+    def _render(self, key, moving):
+        """PNG of the figure: the static part is redrawn only when ``key`` changes, ``moving`` artists always."""
+        canvas = self.figure.canvas
+        for artist in moving:
+            artist.set_animated(True)
+        if self._background is None or self._background[0] != key:
+            canvas.draw()  # skips animated artists, leaving the static background
+            self._background = (key, canvas.copy_from_bbox(self.figure.bbox))
+        else:
+            canvas.restore_region(self._background[1])
+        for artist in moving:
+            self.figure.draw_artist(artist)
+        image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        buffer = BytesIO()
+        # Fast zlib level: a slightly larger PNG, encoded in a few ms (it travels over localhost).
+        image.convert("RGB").save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+
+def _values(rows, name):
+    """One field of every row, as floats; None (past the end of a list) stays None."""
+    return [None if getattr(row, name) is None else float(getattr(row, name)) for row in rows]
+
+
+class DiscountPlot(_Plot):
+    """The discount curve over positions 1..n, with each item's discounted gain as a bar.
+
+    Light bars are the gains, dark bars the gains times the discount (what
+    each item adds to DCG), labelled with the item at its current position.
+    Positions after the cut-off ``k`` are greyed: DCG@k does not count them.
+
+    Parameters
+    ----------
+    width, height : float, default 5.6, 3.5
+        Figure size in inches.
+    dpi : int, default 100
+        Pixels per inch of the PNG.
+
+    Examples
+    --------
+    >>> from ndcg_teach import explain_dcg
+    >>> plot = DiscountPlot()
+    >>> png = plot.draw(explain_dcg([3, 2, 3, 0, 1], items=list("BADCE")), k=3)
+    >>> png.startswith(PNG_SIGNATURE)
+    True
+    """
+
+    def __init__(self, width=5.6, height=3.5, dpi=100):
+        super().__init__(width, height, dpi)
+        self._n = None
+
+    def _build(self, n):
+        """Create the artists for ``n`` positions; later draws only move them."""
+        self.figure.clear()
+        axes = self._axes()
+        curve_axes = axes.twinx()
+        curve_axes.tick_params(labelsize=FONT_SIZE)
+        positions = range(1, n + 1)
+        self.gain_bars = axes.bar(positions, [0] * n, width=0.72, color=OKABE_ITO["sky_blue"], alpha=0.45, zorder=2)
+        self.share_bars = axes.bar(positions, [0] * n, width=0.72, color=OKABE_ITO["blue"], zorder=3)
+        (self.curve,) = curve_axes.plot(
+            positions, [0] * n, color=OKABE_ITO["vermillion"], marker="o", markersize=5, linewidth=2, zorder=6
+        )
+        # Item labels are drawn after the curve (on its axes) so the curve never hides them.
+        self.labels = [
+            curve_axes.text(
+                i, 0, "", transform=axes.transData, ha="center", va="bottom", fontsize=FONT_SIZE, fontweight="bold",
+                bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
+            )
+            for i in positions
+        ]
+        self.beyond = Rectangle(
+            (n + 0.5, 0), 0, 1, transform=axes.get_xaxis_transform(), color=LIGHT_GREY, alpha=0.45, zorder=1, lw=0
+        )
+        axes.add_patch(self.beyond)
+        self.cutoff = axes.axvline(n + 0.5, color=OKABE_ITO["black"], linestyle="--", linewidth=1.4, zorder=5)
+        self.cutoff_label = axes.text(
+            n + 0.5, 0.98, "", transform=axes.get_xaxis_transform(), ha="right", va="top", fontsize=FONT_SIZE, zorder=6,
+            bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
+        )
+        axes.set_xlim(0.4, n + 0.6)
+        axes.xaxis.set_major_locator(FixedLocator(list(positions)))
+        axes.yaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
+        axes.set_xlabel("position i", fontsize=FONT_SIZE + 0.5)
+        axes.set_ylabel("gain and gain × discount", fontsize=FONT_SIZE + 0.5)
+        curve_axes.set_ylim(0, 1.12)
+        curve_axes.yaxis.set_major_locator(FixedLocator([0, 0.25, 0.5, 0.75, 1]))
+        curve_axes.set_ylabel("discount", color=OKABE_ITO["vermillion"], fontsize=FONT_SIZE + 0.5)
+        curve_axes.tick_params(axis="y", colors=OKABE_ITO["vermillion"])
+        curve_axes.spines["right"].set_color(OKABE_ITO["vermillion"])
+        curve_axes.spines["top"].set_visible(False)
+        axes.legend(
+            handles=[
+                Patch(color=OKABE_ITO["sky_blue"], alpha=0.45, label="gain"),
+                Patch(color=OKABE_ITO["blue"], label="gain × discount"),
+                Line2D([], [], color=OKABE_ITO["vermillion"], marker="o", linewidth=2, label="discount"),
+            ],
+            loc="lower left", bbox_to_anchor=(0, 1.0), ncol=3, frameon=False, borderaxespad=0.2, fontsize=FONT_SIZE - 1,
+        )
+        self.axes = axes
+        self.figure.subplots_adjust(left=0.11, right=0.88, bottom=0.15, top=0.89)
+        self._n = n
+
+    def draw(self, trace, k=None):
+        """Move the bars, labels, curve and cut-off to ``trace`` and return the figure as PNG bytes.
+
+        Parameters
+        ----------
+        trace : Trace
+            A DCG trace over the whole list (``explain_dcg(relevances, items=...)``):
+            one row per position with its item, gain, discount and contribution.
+        k : int or None, default None
+            The cut-off to mark; None marks none.
+
+        Returns
+        -------
+        bytes
+            The PNG image.
+        """
+        rows = [row for row in trace.rows if row.item is not None]
+        n = len(rows)
+        if n != self._n:
+            self._build(n)
+        cut = n if k is None else min(k, n)
+        gains, shares = _values(rows, "gain"), _values(rows, "contribution")
+        top = max(max(gains), 1.0)
+        for i, (row, gain_bar, share_bar, label) in enumerate(zip(rows, self.gain_bars, self.share_bars, self.labels)):
+            counted = i < cut
+            gain_bar.set_height(gains[i])
+            gain_bar.set_facecolor(OKABE_ITO["sky_blue"] if counted else LIGHT_GREY)
+            share_bar.set_height(shares[i])
+            share_bar.set_facecolor(OKABE_ITO["blue"] if counted else GREY)
+            label.set_text(row.item)
+            label.set_y(gains[i] + top * 0.015)
+            label.set_color(OKABE_ITO["black"] if counted else GREY)
+        self.curve.set_ydata(_values(rows, "discount"))
+        self.axes.set_ylim(0, top * 1.14)
+        for artist in (self.cutoff, self.cutoff_label, self.beyond):
+            artist.set_visible(cut < n)
+        self.cutoff.set_xdata([cut + 0.5, cut + 0.5])
+        self.cutoff_label.set_x(cut + 0.42)
+        self.cutoff_label.set_text(f"k = {cut}")
+        self.beyond.set_x(cut + 0.5)
+        self.beyond.set_width(n - cut + 0.2)
+        moving = [*self.gain_bars, *self.share_bars, self.curve, *self.labels]
+        return self._render((n, cut, top), moving)
+
+
+class CumulativePlot(_Plot):
+    """Running DCG against running IDCG over positions 1..k: the gap is what NDCG measures.
+
+    With two traces (compare mode) both rankings are drawn against the one ideal.
+
+    Parameters
+    ----------
+    width, height : float, default 5.6, 3.5
+        Figure size in inches.
+    dpi : int, default 100
+        Pixels per inch of the PNG.
+
+    Examples
+    --------
+    >>> from ndcg_teach import explain_ndcg
+    >>> plot = CumulativePlot()
+    >>> png = plot.draw([explain_ndcg([3, 2, 3, 0, 1], k=3)])
+    >>> png.startswith(PNG_SIGNATURE)
+    True
+    """
+
+    def __init__(self, width=5.6, height=3.5, dpi=100):
+        super().__init__(width, height, dpi)
+        self._names = None
+
+    def _build(self, names):
+        self.figure.clear()
+        axes = self._axes()
+        single = len(names) == 1
+        self.gap = axes.fill_between([1], [0], [0], color=OKABE_ITO["sky_blue"], alpha=0.3, lw=0, zorder=1)
+        (self.ideal,) = axes.plot(
+            [], [], color=OKABE_ITO["black"], linestyle="--", marker="s", markersize=5, linewidth=1.8,
+            label="running IDCG (ideal order)", zorder=3,
+        )
+        self.lines = [
+            axes.plot(
+                [], [], color=colour, marker="o", markersize=6, linewidth=2.4, zorder=4,
+                label="running DCG" if single else f"running DCG, {name}",
+            )[0]
+            for name, colour in zip(names, RANKING_COLOURS)
+        ]
+        handles = [*self.lines, self.ideal]
+        if single:
+            handles.append(Patch(color=OKABE_ITO["sky_blue"], alpha=0.3, label="gap to the ideal"))
+        axes.legend(
+            handles=handles, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=2, frameon=False, borderaxespad=0.2,
+            fontsize=FONT_SIZE - 1,
+        )
+        self.score = axes.text(
+            0.98, 0.04, "", transform=axes.transAxes, ha="right", va="bottom", fontsize=FONT_SIZE + 0.5,
+            family="monospace", bbox={"boxstyle": "round,pad=0.35", "facecolor": "white", "edgecolor": LIGHT_GREY},
+        )
+        axes.set_xlabel("position i", fontsize=FONT_SIZE + 0.5)
+        axes.set_ylabel("running total up to i", fontsize=FONT_SIZE + 0.5)
+        axes.yaxis.set_major_locator(MaxNLocator(nbins=5))
+        axes.grid(axis="y", color=LIGHT_GREY, linewidth=0.8)
+        axes.set_axisbelow(True)
+        self.figure.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.84)
+        self.axes, self._names = axes, names
+
+    def draw(self, traces, names=("",)):
+        """Redraw the running totals of ``traces`` and return the figure as PNG bytes.
+
+        Parameters
+        ----------
+        traces : sequence of Trace
+            NDCG traces at the same ``k`` (``explain_ndcg(..., k=k)``), one per
+            ranking; their ideal columns are the same, the first one's is drawn.
+        names : sequence of str, default ("",)
+            One name per trace for the legend (used when there are two).
+
+        Returns
+        -------
+        bytes
+            The PNG image.
+        """
+        names = tuple(names)
+        if names != self._names:
+            self._build(names)
+        first = traces[0]
+        positions = [row.position for row in first.rows]
+        ideal = _values(first.rows, "ideal_running")
+        for line, trace in zip(self.lines, traces):
+            line.set_data(positions, _values(trace.rows, "running"))
+        self.ideal.set_data(positions, ideal)
+        moving = [self.ideal, *self.lines, self.score]
+        if len(traces) == 1:
+            below = [0.0 if value is None else value for value in _values(first.rows, "running")]
+            above = [low if high is None else high for high, low in zip(ideal, below)]
+            self.gap.set_verts([list(zip(positions, below)) + list(zip(positions[::-1], above[::-1]))])
+            moving.insert(0, self.gap)
+        self.score.set_text(
+            "\n".join(f"{name + ': ' if name else ''}{trace.metric} = {trace.value:.4f}" for name, trace in zip(names, traces))
+        )
+        top = max(max(value for value in [*_values(trace.rows, "running"), *ideal] if value is not None) for trace in traces)
+        top = max(top, 1.0)
+        self.axes.set_xlim(0.6, len(positions) + 0.4)
+        self.axes.set_ylim(0, top * 1.12)
+        self.axes.xaxis.set_major_locator(FixedLocator(positions))
+        return self._render((names, len(positions), top), moving)

@@ -1,0 +1,14 @@
+"""Jupyter widgets for the lessons: reorder a ranking and watch every metric follow.
+
+Importing this package imports anywidget, ipywidgets and matplotlib (the
+``widgets`` extra); ``import ndcg_teach`` alone does not.
+
+- :class:`RankingExplorer`: one ranked list to drag, with live numbers, the
+  step table, the discount curve and running DCG against running IDCG.
+- :class:`CompareExplorer`: two rankings of the same items side by side, with
+  the difference in every metric.
+"""
+
+from .explorer import CompareExplorer, RankingExplorer
+
+__all__ = ["CompareExplorer", "RankingExplorer"]

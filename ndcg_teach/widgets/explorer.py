@@ -1,0 +1,631 @@
+"""Drag-to-reorder explorers: reorder a ranking and watch every score follow.
+
+:class:`RankingExplorer` shows one ranked list; :class:`CompareExplorer` shows
+two rankings of the same items side by side with the difference in every
+metric. Both share one front end, ``static/explorer.js`` and ``explorer.css``.
+
+Python computes, JavaScript draws. The synced list of item ids (``order``, or
+``order_a`` and ``order_b``) is the source of truth: a drag in the browser
+sets it, Python repairs it if needed, asks the library for every number
+(:func:`~ndcg_teach.explain_ndcg` and friends) and sends back the cheap
+numbers first, then the two plots as PNG bytes. Lesson 03 uses the explorer.
+"""
+
+import random
+from numbers import Integral, Real
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+from .. import (
+    average_precision,
+    cg,
+    explain_dcg,
+    explain_ndcg,
+    explain_precision_at_k,
+    ideal_order,
+    precision_at_k,
+    recall_at_k,
+    reciprocal_rank,
+    relevances_from,
+)
+from ..plots import CumulativePlot, DiscountPlot
+from ..trace import HEADERS, cell
+from ..validation import shown
+
+STATIC = Path(__file__).parent / "static"
+GAINS = ("linear", "exponential")
+DISCOUNTS = ("log2", "jarvelin")
+ACTIONS = ("ideal", "worst", "shuffle", "reset")
+# (key, label, group, what it means), in the order the widget shows the live numbers:
+# the graded metrics use every grade, the binary ones only "relevant or not" (grade >= threshold).
+METRICS = (
+    ("ndcg", "NDCG@{k}", "graded", "DCG / IDCG: 1 means the best possible order"),
+    ("dcg", "DCG@{k}", "graded", "gains of the top k, each times its position's discount"),
+    ("idcg", "IDCG@{k}", "graded", "DCG of the ideal order"),
+    ("cg", "CG@{k}", "graded", "sum of the top k grades, order ignored"),
+    ("precision", "P@{k}", "binary", "share of the top k that is relevant"),
+    ("recall", "R@{k}", "binary", "share of the relevant items found in the top k"),
+    ("ap", "AP@{k}", "binary", "mean of P@i over the relevant positions i <= k"),
+    ("rr", "RR@{k}", "binary", "1 / position of the first relevant item"),
+)
+STEP_COLUMNS = (
+    "position", "item", "grade", "gain", "discount", "contribution", "running",
+    "ideal_item", "ideal_grade", "ideal_contribution", "ideal_running",
+)
+STEP_HEADERS = {
+    **HEADERS,
+    "contribution": "gain × discount",
+    "running": "running DCG",
+    "ideal_contribution": "ideal gain × discount",
+}
+
+
+class _Explorer(anywidget.AnyWidget):
+    """State, checks and computation shared by both explorers; subclasses name their rankings."""
+
+    _esm = STATIC / "explorer.js"
+    _css = STATIC / "explorer.css"
+    # Synced traits holding the rankings, and the name each is shown under.
+    _rankings = ()
+
+    labels = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    relevance = traitlets.Dict().tag(sync=True)
+    max_grade = traitlets.Int(5).tag(sync=True)
+    k = traitlets.Int(1).tag(sync=True)
+    gain = traitlets.Enum(GAINS, default_value="linear").tag(sync=True)
+    discount = traitlets.Enum(DISCOUNTS, default_value="log2").tag(sync=True)
+    threshold = traitlets.Int(1).tag(sync=True)
+    names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    panels = traitlets.List().tag(sync=True)
+    comparison = traitlets.List().tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True)
+    discount_png = traitlets.Bytes().tag(sync=True)
+    cumulative_png = traitlets.Bytes().tag(sync=True)
+
+    def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed):
+        items = _check_items(orders[0], "items")
+        grades = _check_relevance(relevance, items)
+        top = max(5, *grades.values()) if max_grade is None else _check_max_grade(max_grade, grades)
+        k = len(items) if k is None else _check_k(k, len(items))
+        _check_choice("gain", gain, GAINS)
+        _check_choice("discount", discount, DISCOUNTS)
+        _check_threshold(threshold, top)
+        self.items = tuple(items)
+        self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
+        self.pool = self._start[2]
+        self.seed = seed
+        self._random = random.Random(seed)
+        self._discount_plot, self._cumulative_plot = DiscountPlot(), CumulativePlot()
+        settings = {
+            **dict(zip(self._rankings, (list(order) for order in orders))),
+            "relevance": grades, "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
+        }
+        traits = {**settings, "labels": _check_labels(labels, items), "max_grade": top}
+        super().__init__(**traits, **self._numbers(settings), **self._pictures(settings))
+        self.observe(self._on_change, names=[*self._rankings, "relevance", "k", "gain", "discount", "threshold"])
+        self.on_msg(self._on_front_end_message)
+
+    # Checks. A front end sends whole values; Python repairs or refuses them here.
+
+    def _repair(self, proposal):
+        """Keep the known ids in their new order, once each; put any missing id back at the end."""
+        known, seen, order = set(self.items), set(), []
+        for item in proposal.value:
+            if item in known and item not in seen:
+                seen.add(item)
+                order.append(item)
+        return order + [item for item in self.items if item not in seen]
+
+    @traitlets.validate("k")
+    def _valid_k(self, proposal):
+        return _check_k(proposal.value, len(self.items), error=traitlets.TraitError)
+
+    @traitlets.validate("threshold")
+    def _valid_threshold(self, proposal):
+        return _check_threshold(proposal.value, self.max_grade, error=traitlets.TraitError)
+
+    @traitlets.validate("relevance")
+    def _valid_relevance(self, proposal):
+        return _check_relevance(proposal.value, self.items, self.max_grade, error=traitlets.TraitError)
+
+    # Computation: every number comes from ndcg_teach.
+
+    def _settings(self):
+        names = ("relevance", "k", "gain", "discount", "threshold", "names", *self._rankings)
+        return {name: getattr(self, name) for name in names}
+
+    def _numbers(self, settings):
+        """Traces and values of every ranking, and the synced numbers the front end shows."""
+        k, threshold = settings["k"], settings["threshold"]
+        conventions = {"gain": settings["gain"], "discount": settings["discount"], "pool": self.pool}
+        n_relevant = None if self.pool is None else sum(grade >= threshold for grade in self.pool)
+        self._traces, self._full_traces, self._values, panels = [], [], [], []
+        for trait, name in zip(self._rankings, settings["names"]):
+            order = settings[trait]
+            grades = relevances_from(order, settings["relevance"])
+            trace = explain_ndcg(grades, k=k, items=order, **conventions)
+            values = {
+                "ndcg": trace.value,
+                "dcg": trace.parts["dcg"].value,
+                "idcg": trace.parts["idcg"].value,
+                "cg": cg(grades, k=k),
+                "precision": precision_at_k(grades, k, threshold=threshold),
+                "recall": recall_at_k(grades, k, threshold=threshold, n_relevant=n_relevant),
+                "ap": average_precision(grades, k=k, threshold=threshold, n_relevant=n_relevant),
+                "rr": reciprocal_rank(grades, k=k, threshold=threshold),
+            }
+            relevant = explain_precision_at_k(grades, len(order), threshold=threshold, items=order).rows
+            self._traces.append(trace)
+            self._full_traces.append(explain_dcg(grades, gain=settings["gain"], discount=settings["discount"], items=order))
+            self._values.append(values)
+            panels.append({
+                "trait": trait,
+                "name": name,
+                "metrics": [
+                    {"key": key, "label": label.format(k=k), "group": group, "help": help_text, "text": f"{values[key]:.4f}"}
+                    for key, label, group, help_text in METRICS
+                ],
+                "groups": {"graded": "graded: every grade counts", "binary": f"binary: relevant if grade ≥ {threshold}"},
+                "relevant": {row.item: bool(row.relevant) for row in relevant},
+                "columns": [STEP_HEADERS[column] for column in STEP_COLUMNS],
+                "steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS] for row in trace.rows],
+                "formula": trace.formula.splitlines()[:3],
+                "notes": list(trace.notes),
+            })
+        return {"panels": panels, "comparison": self._comparison(k)}
+
+    def _comparison(self, k):
+        if len(self._values) < 2:
+            return []
+        first, second = self._values
+        return [
+            {
+                "key": key,
+                "label": label.format(k=k),
+                "a": f"{first[key]:.4f}",
+                "b": f"{second[key]:.4f}",
+                "delta": f"{second[key] - first[key]:+.4f}",
+                "sign": (second[key] > first[key]) - (second[key] < first[key]),
+            }
+            for key, label, _, _ in METRICS
+        ]
+
+    def _pictures(self, settings):
+        """Both plots as PNG bytes, drawn from the traces of the last :meth:`_numbers`."""
+        discount_png = b""
+        if len(self._traces) == 1:
+            discount_png = self._discount_plot.draw(self._full_traces[0], k=settings["k"])
+        names = settings["names"] if len(self._traces) > 1 else ("",)
+        return {"discount_png": discount_png, "cumulative_png": self._cumulative_plot.draw(self._traces, names)}
+
+    def _refresh(self):
+        """Recompute everything; send the numbers first and the plots second. Errors show in the widget."""
+        try:
+            settings = self._settings()
+            numbers = self._numbers(settings)
+            with self.hold_sync():
+                self.set_trait("panels", numbers["panels"])
+                self.set_trait("comparison", numbers["comparison"])
+                if self.notice.get("kind") == "error":
+                    self.notice = {}
+            pictures = self._pictures(settings)
+            with self.hold_sync():
+                self.set_trait("discount_png", pictures["discount_png"])
+                self.set_trait("cumulative_png", pictures["cumulative_png"])
+        except Exception as error:  # noqa: BLE001 - ipywidgets would only log it; the learner must see it
+            self._tell(f"Could not update the explorer: {type(error).__name__}: {error}", "error")
+
+    def _on_change(self, change):
+        self._refresh()
+
+    def _tell(self, text, kind="info"):
+        """Show ``text`` in the widget (and announce it to screen readers); ``kind`` is "info" or "error"."""
+        self.notice = {"text": text, "kind": kind, "serial": self.notice.get("serial", 0) + 1}
+
+    # Changes a learner makes.
+
+    def _resolve(self, ranking):
+        if ranking not in self._rankings:
+            raise ValueError(f"ranking must be one of {', '.join(map(repr, self._rankings))}. Got {shown(ranking)} instead.")
+        return ranking
+
+    def _move(self, ranking, item, position):
+        order = list(getattr(self, ranking))
+        if item not in order:
+            raise ValueError(f"item must be one of the explorer's items {shown(order)}. Got {shown(item)} instead.")
+        if isinstance(position, bool) or not isinstance(position, Integral) or not 1 <= position <= len(order):
+            raise ValueError(f"position must be a whole number from 1 to {len(order)}. Got {shown(position)} instead.")
+        order.remove(item)
+        order.insert(position - 1, item)
+        setattr(self, ranking, order)
+
+    def _reorder(self, ranking, action):
+        """Apply one of the order buttons (``ACTIONS``) to ``ranking``."""
+        order = list(getattr(self, ranking))
+        if action == "ideal":
+            setattr(self, ranking, ideal_order(order, self.relevance))
+            self._tell(f"Ideal order: {', '.join(getattr(self, ranking))}.")
+        elif action == "worst":
+            # Least relevant first; a stable sort keeps tied items in their current order.
+            setattr(self, ranking, sorted(order, key=self.relevance.__getitem__))
+            self._tell(f"Worst order: {', '.join(getattr(self, ranking))}.")
+        elif action == "shuffle":
+            shuffled = list(order)
+            while shuffled == order and len(set(order)) > 1:
+                self._random.shuffle(shuffled)
+            setattr(self, ranking, shuffled)
+            self._tell(f"Shuffled (seed {self.seed}): {', '.join(shuffled)}.")
+        elif action == "reset":
+            start_orders, start_grades, start_pool = self._start
+            self._random = random.Random(self.seed)
+            self.pool = None if start_pool is None else list(start_pool)
+            with self.hold_trait_notifications():
+                self.relevance = dict(start_grades)
+                setattr(self, ranking, list(start_orders[self._rankings.index(ranking)]))
+            self._tell(f"Back to the starting order and grades: {', '.join(getattr(self, ranking))}.")
+        else:
+            raise ValueError(f"action must be one of {', '.join(map(repr, ACTIONS))}. Got {shown(action)} instead.")
+
+    def set_grade(self, item, grade):
+        """Give ``item`` a new grade; every number follows.
+
+        Parameters
+        ----------
+        item : str
+            One of the explorer's item ids.
+        grade : int or str
+            A whole number from 0 to ``max_grade`` (a string such as ``"3"``,
+            as typed into the widget, is read as a number).
+
+        Raises
+        ------
+        ValueError
+            When ``item`` is unknown or ``grade`` is out of range; nothing changes then.
+        """
+        if item not in self.relevance:
+            raise ValueError(f"item must be one of the explorer's items {shown(list(self.items))}. Got {shown(item)} instead.")
+        new = _parse_grade(grade, item, self.max_grade)
+        old = self.relevance[item]
+        if self.pool is not None:
+            # The pool holds every judged grade of the query, this item's included: keep it in step.
+            pool = list(self.pool)
+            if old in pool:
+                pool.remove(old)
+            self.pool = [*pool, new]
+        self.relevance = {**self.relevance, item: new}
+        self._tell(f"Grade of {item} is now {new}.")
+
+    def _on_front_end_message(self, widget, content, buffers):
+        """Handle a custom message from the browser: ``{"event": "grade" | "action", ...}``."""
+        try:
+            event = content.get("event") if isinstance(content, dict) else None
+            if event == "grade":
+                self.set_grade(content.get("item"), content.get("grade"))
+            elif event == "action":
+                self._reorder(self._resolve(content.get("ranking")), content.get("name"))
+            else:
+                raise ValueError(f"A message from the widget must have event 'grade' or 'action'. Got {shown(content)} instead.")
+        except ValueError as error:
+            self._tell(str(error), "error")
+        except Exception as error:  # noqa: BLE001 - show it rather than let ipywidgets log it out of sight
+            self._tell(f"Could not apply that change: {type(error).__name__}: {error}", "error")
+
+    def _conventions(self):
+        return f"k={self.k}, gain={self.gain!r}, discount={self.discount!r}, threshold={self.threshold}"
+
+
+class RankingExplorer(_Explorer):
+    """Drag a ranked list into a new order and watch every metric, the step table and two plots follow.
+
+    Rows move by mouse or finger (drag), by keyboard (focus a row, then
+    Alt+ArrowUp / Alt+ArrowDown; plain arrows move the focus) or by the small
+    up / down buttons. Controls set ``k``, the gain, the discount and the
+    relevance threshold; buttons give the ideal, the worst, a shuffled
+    (seeded, so reproducible) or the starting order. A grade can be edited in
+    its row; a grade outside 0..``max_grade`` is refused with a message.
+
+    Parameters
+    ----------
+    items : list of str
+        Item ids in the starting ranked order, best first, e.g. ``["B", "A", "D", "C", "E"]``.
+    relevance : dict of str to int
+        Each item's grade, e.g. ``{"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}``.
+    k : int or None, default None
+        Cut-off of every metric, 1..n; None uses the whole list.
+    gain : {"linear", "exponential"}, default "linear"
+        "linear" is ``rel``; "exponential" is ``2**rel - 1``.
+    discount : {"log2", "jarvelin"}, default "log2"
+        ``1/log2(i+1)``, or Järvelin and Kekäläinen's original ``1/log2(i)`` from position 2.
+    threshold : int, default 1
+        Smallest grade that counts as relevant for P@k, R@k, AP and RR.
+    pool : list of int or None, default None
+        Grades of every judged item of the query, listed or not. None builds
+        the ideal order from the listed items; a pool builds it from every
+        judged item (as trec_eval does), and R@k and AP then divide by the
+        pool's relevant items. Grade edits keep the pool in step.
+    labels : dict of str to str or None, default None
+        Longer names shown next to the ids.
+    max_grade : int or None, default None
+        Highest grade a learner may enter; None uses ``max(5, highest grade)``.
+    seed : int, default 0
+        Seed of the shuffle button, so a notebook gives the same shuffles every run.
+
+    Attributes
+    ----------
+    order : list of str
+        The current ranking, best first (synced with the browser). Setting it
+        repairs bad input: unknown ids and repeats are dropped, missing ids
+        are put back at the end.
+    metrics : dict of str to float
+        The live numbers: cg, dcg, idcg, ndcg, precision, recall, ap, rr.
+    trace : Trace
+        The current :func:`~ndcg_teach.explain_ndcg` trace.
+
+    Examples
+    --------
+    >>> explorer = RankingExplorer(["B", "A", "D", "C", "E"], {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1})
+    >>> round(explorer.metrics["ndcg"], 4)
+    0.9573
+    >>> explorer.move("A", 1)
+    >>> explorer.order, round(explorer.metrics["ndcg"], 4)
+    (['A', 'B', 'D', 'C', 'E'], 0.9933)
+    >>> explorer.ideal()
+    >>> explorer.metrics["ndcg"]
+    1.0
+    """
+
+    _rankings = ("order",)
+    order = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, items, relevance, k=None, gain="linear", discount="log2", threshold=1, pool=None, *,
+                 labels=None, max_grade=None, seed=0):
+        super().__init__(
+            [items], relevance, names=[""], k=k, gain=gain, discount=discount,
+            threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed,
+        )
+
+    @traitlets.validate("order")
+    def _valid_order(self, proposal):
+        return self._repair(proposal)
+
+    @property
+    def metrics(self):
+        """The live numbers as floats: cg, dcg, idcg, ndcg, precision, recall, ap, rr."""
+        return dict(self._values[0])
+
+    @property
+    def trace(self):
+        """The current :func:`~ndcg_teach.explain_ndcg` trace (cut at ``k``)."""
+        return self._traces[0]
+
+    def move(self, item, position):
+        """Move ``item`` to ``position`` (1 = top); the others keep their order."""
+        self._move("order", item, position)
+
+    def ideal(self):
+        """Sort the items best first (the order whose DCG is IDCG)."""
+        self._reorder("order", "ideal")
+
+    def worst(self):
+        """Sort the items least relevant first."""
+        self._reorder("order", "worst")
+
+    def shuffle(self):
+        """Put the items in a random order, drawn from the explorer's seeded generator."""
+        self._reorder("order", "shuffle")
+
+    def reset(self):
+        """Go back to the starting order and grades (and restart the shuffle sequence)."""
+        self._reorder("order", "reset")
+
+    def __repr__(self):
+        return f"RankingExplorer(order={self.order!r}, {self._conventions()}): {self.trace.metric} = {self.trace.value:.4f}"
+
+
+class CompareExplorer(_Explorer):
+    """Two rankings of the same items side by side, each draggable, with the difference in every metric.
+
+    Both rankings share the grades, ``k``, the gain, the discount and the
+    threshold, so every difference comes from the order alone. The
+    cumulative plot draws both running DCGs against the one ideal.
+
+    Parameters
+    ----------
+    ranking_a, ranking_b : list of str
+        The two rankings (item ids, best first); they must hold the same items.
+    relevance : dict of str to int
+        Each item's grade.
+    names : pair of str, default ("Model A", "Model B")
+        What the two rankings are called.
+    k, gain, discount, threshold, pool, labels, max_grade, seed
+        As in :class:`RankingExplorer`.
+
+    Attributes
+    ----------
+    order_a, order_b : list of str
+        The two current rankings (synced with the browser, repaired like ``RankingExplorer.order``).
+    metrics : dict
+        ``{"a": {...}, "b": {...}}``, each as ``RankingExplorer.metrics``.
+    differences : dict of str to float
+        ``b - a`` for every metric (what the widget shows in its last column).
+
+    Examples
+    --------
+    >>> grades = {"A": 3, "B": 2, "C": 0, "D": 1}
+    >>> duel = CompareExplorer(["A", "B", "D", "C"], ["C", "A", "B", "D"], grades, k=3)
+    >>> round(duel.metrics["a"]["ndcg"], 4), round(duel.metrics["b"]["ndcg"], 4)
+    (1.0, 0.6075)
+    >>> round(duel.differences["ndcg"], 4)  # b - a: the grade-0 item on top costs B 0.39
+    -0.3925
+    """
+
+    _rankings = ("order_a", "order_b")
+    order_a = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    order_b = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, ranking_a, ranking_b, relevance, *, names=("Model A", "Model B"), k=None, gain="linear",
+                 discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0):
+        first, second = _check_items(ranking_a, "ranking_a"), _check_items(ranking_b, "ranking_b")
+        if sorted(first) != sorted(second):
+            raise ValueError(
+                f"ranking_b must hold the same items as ranking_a {shown(sorted(first))}. Got {shown(second)} instead."
+            )
+        if isinstance(names, str) or len(names) != 2 or not all(isinstance(name, str) for name in names):
+            raise ValueError(f"names must be two strings, one per ranking. Got {shown(names)} instead.")
+        super().__init__(
+            [first, second], relevance, names=names, k=k, gain=gain, discount=discount,
+            threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed,
+        )
+
+    @traitlets.validate("order_a", "order_b")
+    def _valid_orders(self, proposal):
+        return self._repair(proposal)
+
+    @property
+    def metrics(self):
+        """``{"a": {...}, "b": {...}}``: the live numbers of each ranking."""
+        return {"a": dict(self._values[0]), "b": dict(self._values[1])}
+
+    @property
+    def traces(self):
+        """``{"a": Trace, "b": Trace}``: the current :func:`~ndcg_teach.explain_ndcg` traces."""
+        return {"a": self._traces[0], "b": self._traces[1]}
+
+    @property
+    def differences(self):
+        """``b - a`` for every metric."""
+        first, second = self._values
+        return {key: second[key] - first[key] for key in first}
+
+    def _side(self, side):
+        if side not in ("a", "b"):
+            raise ValueError(f"side must be 'a' or 'b'. Got {shown(side)} instead.")
+        return f"order_{side}"
+
+    def move(self, side, item, position):
+        """Move ``item`` to ``position`` (1 = top) in ranking ``side`` ("a" or "b")."""
+        self._move(self._side(side), item, position)
+
+    def ideal(self, side):
+        """Sort ranking ``side`` best first."""
+        self._reorder(self._side(side), "ideal")
+
+    def worst(self, side):
+        """Sort ranking ``side`` least relevant first."""
+        self._reorder(self._side(side), "worst")
+
+    def shuffle(self, side):
+        """Shuffle ranking ``side`` with the explorer's seeded generator."""
+        self._reorder(self._side(side), "shuffle")
+
+    def reset(self, side):
+        """Put ranking ``side`` back in its starting order, and every grade back to its start."""
+        self._reorder(self._side(side), "reset")
+
+    def __repr__(self):
+        first, second = self._traces
+        name_a, name_b = self.names
+        return (
+            f"CompareExplorer(order_a={self.order_a!r}, order_b={self.order_b!r}, {self._conventions()}): "
+            f"{first.metric} {name_a} = {first.value:.4f}, {name_b} = {second.value:.4f}"
+        )
+
+
+def _check_items(items, name):
+    if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
+        raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(items)} instead.")
+    items = list(items)
+    if not items or not all(isinstance(item, str) for item in items):
+        raise TypeError(f"{name} must be a non-empty list of item ids (strings), best first. Got {shown(items)} instead.")
+    if len(set(items)) != len(items):
+        repeated = sorted({item for item in items if items.count(item) > 1})
+        raise ValueError(f"{name} must name each item once; {shown(repeated)} repeat. Got {shown(items)} instead.")
+    return items
+
+
+def _whole(value):
+    """``value`` as an int when it is a whole number (3 or 3.0), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, Integral):
+        return int(value)
+    if isinstance(value, Real) and float(value).is_integer():
+        return int(value)
+    return None
+
+
+def _check_relevance(relevance, items, max_grade=None, error=ValueError):
+    if not hasattr(relevance, "items"):
+        raise TypeError(f"relevance must map each item id to its grade, e.g. {{'A': 5}}. Got {shown(relevance)} instead.")
+    missing = [item for item in items if item not in relevance]
+    if missing:
+        raise error(f"relevance must give a grade for every item; missing {shown(missing)}. Got {shown(dict(relevance))} instead.")
+    extra = [item for item in relevance if item not in items]
+    if extra:
+        raise error(
+            f"relevance must grade only the listed items (judged items that are not listed go in pool=); "
+            f"{shown(extra)} are not listed. Got {shown(dict(relevance))} instead."
+        )
+    grades = {}
+    for item in items:
+        grade = _whole(relevance[item])
+        if grade is None or grade < 0 or (max_grade is not None and grade > max_grade):
+            top = "" if max_grade is None else f" to {max_grade}"
+            raise error(f"The grade of {item!r} must be a whole number from 0{top}. Got {shown(relevance[item])} instead.")
+        grades[item] = grade
+    return grades
+
+
+def _check_max_grade(max_grade, grades):
+    top = _whole(max_grade)
+    if top is None or top < max(1, *grades.values()):
+        raise ValueError(
+            f"max_grade must be a whole number at least 1 and at least the highest grade ({max(grades.values())}). "
+            f"Got {shown(max_grade)} instead."
+        )
+    return top
+
+
+def _check_k(k, n, error=ValueError):
+    if isinstance(k, bool) or not isinstance(k, Integral) or not 1 <= k <= n:
+        raise error(f"k must be a whole number from 1 to {n} (the number of items), or None for all. Got {shown(k)} instead.")
+    return int(k)
+
+
+def _check_choice(name, value, choices):
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}. Got {shown(value)} instead.")
+
+
+def _check_threshold(threshold, max_grade, error=ValueError):
+    if isinstance(threshold, bool) or not isinstance(threshold, Integral) or not 1 <= threshold <= max_grade:
+        raise error(
+            f"threshold must be a whole number from 1 to {max_grade}: the smallest grade that counts as relevant. "
+            f"Got {shown(threshold)} instead."
+        )
+    return int(threshold)
+
+
+def _check_labels(labels, items):
+    if labels is None:
+        return {item: item for item in items}
+    if not hasattr(labels, "get"):
+        raise TypeError(f"labels must map item ids to names, e.g. {{'A': 'Apple pie'}}. Got {shown(labels)} instead.")
+    return {item: str(labels.get(item, item)) for item in items}
+
+
+def _parse_grade(grade, item, max_grade):
+    """A grade typed into the widget (text) or passed from Python, as an int in 0..max_grade."""
+    value = grade
+    if isinstance(grade, str):
+        text = grade.strip()
+        try:
+            value = float(text) if text else None
+        except ValueError:
+            value = None
+    whole = None if value is None else _whole(value)
+    if whole is None or not 0 <= whole <= max_grade:
+        raise ValueError(f"The grade of {item!r} must be a whole number from 0 to {max_grade}. Got {shown(grade)} instead.")
+    return whole

@@ -1,0 +1,480 @@
+"""RankingExplorer and CompareExplorer on the Python side: state, checks, messages, recomputation.
+
+The front end is simulated by the messages it sends (``_handle_msg`` with the
+exact shape ipywidgets delivers), and what the kernel sends back is recorded by
+the comm's ``send``. The real browser is in ``tests/browser``.
+"""
+
+import re
+
+import pytest
+import traitlets
+
+import ndcg_teach as nt
+from ndcg_teach.plots import PNG_SIGNATURE
+from ndcg_teach.widgets import CompareExplorer, RankingExplorer
+from ndcg_teach.widgets import explorer as explorer_module
+
+ITEMS = ["B", "A", "D", "C", "E"]
+GRADES = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
+
+
+def record(widget):
+    """Keep every message ``widget`` sends to the front end in ``widget.comm.messages``."""
+    widget.comm.messages = []
+    widget.comm.send = lambda data=None, buffers=None, **_: widget.comm.messages.append(data)
+    return widget
+
+
+def sent(widget):
+    """``(method, sorted trait names)`` of each message sent since :func:`record` (bytes travel as buffers)."""
+    return [
+        (message["method"], sorted([*message.get("state", {}), *(path[0] for path in message.get("buffer_paths", []))]))
+        for message in widget.comm.messages
+    ]
+
+
+def front_end_update(widget, **state):
+    """Deliver ``state`` exactly as ipywidgets' front end does when JavaScript calls ``model.save_changes()``."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+def front_end_custom(widget, content):
+    """Deliver a custom message exactly as ``model.send(content)`` in explorer.js does."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+@pytest.fixture
+def explorer():
+    return RankingExplorer(ITEMS, GRADES)
+
+
+@pytest.fixture
+def wired(explorer):
+    return record(explorer)
+
+
+def expected_metrics(order, grades=GRADES, k=None, gain="linear", discount="log2", threshold=1):
+    relevances = nt.relevances_from(order, grades)
+    k = len(order) if k is None else k
+    return {
+        "ndcg": nt.ndcg(relevances, k=k, gain=gain, discount=discount),
+        "dcg": nt.dcg(relevances, k=k, gain=gain, discount=discount),
+        "idcg": nt.idcg(relevances, k=k, gain=gain, discount=discount),
+        "cg": nt.cg(relevances, k=k),
+        "precision": nt.precision_at_k(relevances, k, threshold=threshold),
+        "recall": nt.recall_at_k(relevances, k, threshold=threshold),
+        "ap": nt.average_precision(relevances, k=k, threshold=threshold),
+        "rr": nt.reciprocal_rank(relevances, k=k, threshold=threshold),
+    }
+
+
+def shown_numbers(widget, panel=0):
+    """The metric texts the front end will show, by data-metric key."""
+    return {metric["key"]: metric["text"] for metric in widget.panels[panel]["metrics"]}
+
+
+# ---- defaults --------------------------------------------------------------------------------
+
+
+def test_defaults(explorer):
+    assert explorer.order == ITEMS
+    assert (explorer.k, explorer.gain, explorer.discount, explorer.threshold) == (5, "linear", "log2", 1)
+    assert explorer.max_grade == 5
+    assert explorer.labels == {item: item for item in ITEMS}
+    assert explorer.pool is None
+    assert explorer.notice == {}
+    assert explorer.metrics == expected_metrics(ITEMS)
+
+
+def test_reference_value_from_the_design_notes(explorer):
+    # DESIGN.md: ranked grades [4, 5, 2, 3, 1], linear NDCG@5 = 0.95732117485131151.
+    assert explorer.metrics["ndcg"] == pytest.approx(0.95732117485131151, abs=1e-15)
+    assert shown_numbers(explorer)["ndcg"] == "0.9573"
+
+
+def test_every_number_is_sent_to_four_decimals(explorer):
+    texts = shown_numbers(explorer)
+    assert list(texts) == ["ndcg", "dcg", "idcg", "cg", "precision", "recall", "ap", "rr"]
+    assert texts == {key: f"{value:.4f}" for key, value in explorer.metrics.items()}
+    assert all(re.fullmatch(r"\d+\.\d{4}", text) for text in texts.values())
+
+
+def test_trace_is_the_library_trace(explorer):
+    expected = nt.explain_ndcg([4, 5, 2, 3, 1], k=5, items=ITEMS)
+    assert explorer.trace == expected
+    assert explorer.panels[0]["formula"] == expected.formula.splitlines()[:3]
+    assert explorer.panels[0]["steps"][0][:3] == ["1", "B", "4"]
+
+
+def test_labels_default_to_ids_and_max_grade_grows_with_the_grades():
+    widget = RankingExplorer(["x", "y"], {"x": 7, "y": 0}, labels={"x": "Xylophone"})
+    assert widget.labels == {"x": "Xylophone", "y": "y"}
+    assert widget.max_grade == 7
+
+
+def test_repr_has_no_memory_address(explorer):
+    text = repr(explorer)
+    assert "0x" not in text
+    assert text == (
+        "RankingExplorer(order=['B', 'A', 'D', 'C', 'E'], k=5, gain='linear', discount='log2', threshold=1): "
+        "NDCG@5 = 0.9573"
+    )
+    bundle, _ = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == text
+
+
+def test_importing_the_widgets_does_not_import_pyplot():
+    import subprocess
+    import sys
+
+    probe = "import sys, ndcg_teach.widgets; print('matplotlib.pyplot' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+# ---- checks at construction ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"items": "BADCE"}, TypeError, r"items must be a list of item ids \(strings\), best first\. Got 'BADCE' instead\."),
+        ({"items": []}, TypeError, r"items must be a non-empty list .* Got \[\] instead\."),
+        ({"items": [1, 2]}, TypeError, r"items must be a non-empty list of item ids \(strings\).* Got \[1, 2\] instead\."),
+        ({"items": ["A", "A", "B"]}, ValueError, r"items must name each item once; \['A'\] repeat\. Got"),
+        ({"relevance": {"A": 5}}, ValueError, r"relevance must give a grade for every item; missing \['B', 'D', 'C', 'E'\]\. Got"),
+        ({"relevance": {**GRADES, "Z": 1}}, ValueError, r"relevance must grade only the listed items .* \['Z'\] are not listed\."),
+        ({"relevance": {**GRADES, "A": 2.5}}, ValueError, r"The grade of 'A' must be a whole number from 0\. Got 2\.5 instead\."),
+        ({"relevance": {**GRADES, "A": -1}}, ValueError, r"The grade of 'A' must be a whole number from 0\. Got -1 instead\."),
+        ({"k": 0}, ValueError, r"k must be a whole number from 1 to 5 \(the number of items\), or None for all\. Got 0 instead\."),
+        ({"k": 6}, ValueError, r"k must be a whole number from 1 to 5 .* Got 6 instead\."),
+        ({"gain": "exp"}, ValueError, r"gain must be one of 'linear', 'exponential'\. Got 'exp' instead\."),
+        ({"discount": "log"}, ValueError, r"discount must be one of 'log2', 'jarvelin'\. Got 'log' instead\."),
+        ({"threshold": 0}, ValueError, r"threshold must be a whole number from 1 to 5: .* Got 0 instead\."),
+        ({"max_grade": 4}, ValueError, r"max_grade must be a whole number at least 1 and at least the highest grade \(5\)\. Got 4"),
+        ({"labels": ["a"]}, TypeError, r"labels must map item ids to names, .* Got \['a'\] instead\."),
+    ],
+)
+def test_bad_arguments_are_refused(kwargs, error, message):
+    arguments = {"items": ITEMS, "relevance": GRADES, **kwargs}
+    with pytest.raises(error, match=message):
+        RankingExplorer(**arguments)
+
+
+def test_pool_must_hold_the_listed_grades():
+    with pytest.raises(ValueError, match=r"pool must hold the grades of every judged item.*Got pool=\[5, 4\] instead\."):
+        RankingExplorer(ITEMS, GRADES, pool=[5, 4])
+
+
+def test_whole_float_grades_become_ints():
+    widget = RankingExplorer(["A", "B"], {"A": 2.0, "B": 0})
+    assert widget.relevance == {"A": 2, "B": 0}
+    assert all(isinstance(grade, int) for grade in widget.relevance.values())
+
+
+# ---- order: validate and repair --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("proposed", "repaired"),
+    [
+        (["E", "D", "C", "B", "A"], ["E", "D", "C", "B", "A"]),
+        (["E", "Z", "A"], ["E", "A", "B", "D", "C"]),  # unknown dropped, missing appended in starting order
+        (["A", "A", "C", "A"], ["A", "C", "B", "D", "E"]),  # repeats dropped
+        ([], ITEMS),
+    ],
+)
+def test_order_is_repaired(explorer, proposed, repaired):
+    explorer.order = proposed
+    assert explorer.order == repaired
+    assert explorer.metrics == expected_metrics(repaired)
+
+
+def test_order_must_be_a_list_of_strings(explorer):
+    with pytest.raises(traitlets.TraitError):
+        explorer.order = [1, 2, 3]
+    explorer.order = "EDCBA"  # traitlets reads a string as a one-id list: an unknown id, dropped
+    assert explorer.order == ITEMS
+
+
+# ---- messages exactly as the front end sends them --------------------------------------------
+
+
+def test_a_drop_from_the_front_end_recomputes_and_sends_numbers_before_plots(wired):
+    before = (wired.discount_png, wired.cumulative_png)
+    front_end_update(wired, order=["E", "B", "A", "D", "C"])
+    assert wired.order == ["E", "B", "A", "D", "C"]
+    assert wired.metrics == expected_metrics(["E", "B", "A", "D", "C"])
+    messages = sent(wired)
+    # The echo confirms the value; the front end already has it, so `order` is not sent back.
+    assert messages[0] == ("echo_update", ["order"])
+    numbers = next(i for i, (_, keys) in enumerate(messages) if "panels" in keys)
+    plots = next(i for i, (_, keys) in enumerate(messages) if "discount_png" in keys)
+    assert numbers < plots
+    assert messages[plots] == ("update", ["cumulative_png", "discount_png"])  # both plots in one message
+    assert not any("order" in keys for method, keys in messages if method == "update")
+    assert (wired.discount_png, wired.cumulative_png) != before
+
+
+def test_a_bad_order_from_the_front_end_is_repaired_and_sent_back(wired):
+    front_end_update(wired, order=["E", "E", "Z", "A"])
+    assert wired.order == ["E", "A", "B", "D", "C"]
+    repairs = [message["state"]["order"] for message in wired.comm.messages
+               if message["method"] == "update" and "order" in message["state"]]
+    assert repairs == [["E", "A", "B", "D", "C"]]
+
+
+def test_controls_from_the_front_end_recompute(wired):
+    front_end_update(wired, k=3, gain="exponential")
+    assert wired.metrics == expected_metrics(ITEMS, k=3, gain="exponential")
+    assert wired.panels[0]["metrics"][0]["label"] == "NDCG@3"
+
+
+@pytest.mark.parametrize(
+    ("grade", "shown"),
+    [("9", "'9'"), ("-1", "'-1'"), ("2.5", "'2.5'"), ("", "''"), ("abc", "'abc'"), (None, "None"), (6, "6")],
+)
+def test_a_bad_grade_edit_is_refused_with_a_message_and_nothing_else_changes(wired, grade, shown):
+    panels, pictures = wired.panels, (wired.discount_png, wired.cumulative_png)
+    front_end_custom(wired, {"event": "grade", "item": "C", "grade": grade})
+    assert wired.notice["kind"] == "error"
+    assert wired.notice["text"] == f"The grade of 'C' must be a whole number from 0 to 5. Got {shown} instead."
+    assert wired.relevance == GRADES
+    assert wired.panels == panels
+    assert (wired.discount_png, wired.cumulative_png) == pictures
+    assert [keys for _, keys in sent(wired)] == [["notice"]]
+
+
+def test_a_good_grade_edit_recomputes(wired):
+    front_end_custom(wired, {"event": "grade", "item": "E", "grade": "5"})
+    assert wired.relevance["E"] == 5
+    assert wired.metrics == expected_metrics(ITEMS, grades={**GRADES, "E": 5})
+    assert wired.notice["text"] == "Grade of E is now 5."
+    assert wired.notice["kind"] == "info"
+
+
+def test_an_error_notice_clears_on_the_next_good_change(wired):
+    front_end_custom(wired, {"event": "grade", "item": "C", "grade": "9"})
+    front_end_update(wired, order=["A", "B", "C", "D", "E"])
+    assert wired.notice == {}
+
+
+def test_an_unknown_item_or_event_is_shown_as_an_error(wired):
+    front_end_custom(wired, {"event": "grade", "item": "Z", "grade": "1"})
+    assert wired.notice["text"].startswith("item must be one of the explorer's items")
+    front_end_custom(wired, {"event": "dance"})
+    assert wired.notice["text"] == "A message from the widget must have event 'grade' or 'action'. Got {'event': 'dance'} instead."
+    front_end_custom(wired, {"event": "action", "name": "fly", "ranking": "order"})
+    assert wired.notice["text"] == "action must be one of 'ideal', 'worst', 'shuffle', 'reset'. Got 'fly' instead."
+    front_end_custom(wired, {"event": "action", "name": "ideal", "ranking": "order_b"})
+    assert wired.notice["text"] == "ranking must be one of 'order'. Got 'order_b' instead."
+    assert wired.order == ITEMS
+
+
+@pytest.mark.parametrize(
+    ("action", "order"),
+    [("ideal", ["A", "B", "C", "D", "E"]), ("worst", ["E", "D", "C", "B", "A"])],
+)
+def test_order_buttons(wired, action, order):
+    front_end_custom(wired, {"event": "action", "name": action, "ranking": "order"})
+    assert wired.order == order
+    assert wired.metrics == expected_metrics(order)
+
+
+def test_ideal_gives_ndcg_one_and_worst_keeps_ties_in_order():
+    widget = RankingExplorer(["a", "b", "c", "d"], {"a": 0, "b": 2, "c": 0, "d": 2})
+    widget.ideal()
+    assert widget.order == ["b", "d", "a", "c"]
+    assert widget.metrics["ndcg"] == 1.0
+    widget.worst()
+    assert widget.order == ["a", "c", "b", "d"]
+
+
+def test_shuffle_is_seeded_and_reset_restarts_it():
+    first, second = RankingExplorer(ITEMS, GRADES, seed=7), RankingExplorer(ITEMS, GRADES, seed=7)
+    runs = []
+    for widget in (first, second):
+        orders = []
+        for _ in range(4):
+            widget.shuffle()
+            orders.append(widget.order)
+        runs.append(orders)
+    assert runs[0] == runs[1]
+    assert all(order != previous for order, previous in zip(runs[0], [ITEMS, *runs[0]]))
+    first.reset()
+    assert first.order == ITEMS
+    first.shuffle()
+    assert first.order == runs[0][0]
+    assert RankingExplorer(ITEMS, GRADES, seed=8).shuffle() is None
+
+
+def test_reset_restores_order_and_grades(explorer):
+    explorer.set_grade("E", 5)
+    explorer.move("E", 1)
+    explorer.reset()
+    assert (explorer.order, explorer.relevance) == (ITEMS, GRADES)
+    assert explorer.metrics == expected_metrics(ITEMS)
+
+
+# ---- the Python API --------------------------------------------------------------------------
+
+
+def test_move(explorer):
+    explorer.move("E", 1)
+    assert explorer.order == ["E", "B", "A", "D", "C"]
+    explorer.move("E", 5)
+    assert explorer.order == ["B", "A", "D", "C", "E"]
+
+
+@pytest.mark.parametrize(
+    ("item", "position", "message"),
+    [
+        ("Z", 1, r"item must be one of the explorer's items \['B', 'A', 'D', 'C', 'E'\]\. Got 'Z' instead\."),
+        ("A", 0, r"position must be a whole number from 1 to 5\. Got 0 instead\."),
+        ("A", 6, r"position must be a whole number from 1 to 5\. Got 6 instead\."),
+        ("A", 1.0, r"position must be a whole number from 1 to 5\. Got 1\.0 instead\."),
+    ],
+)
+def test_move_refuses_bad_input(explorer, item, position, message):
+    with pytest.raises(ValueError, match=message):
+        explorer.move(item, position)
+    assert explorer.order == ITEMS
+
+
+def test_set_grade_from_python_raises_and_changes_nothing(explorer):
+    with pytest.raises(ValueError, match=r"The grade of 'A' must be a whole number from 0 to 5\. Got 6 instead\."):
+        explorer.set_grade("A", 6)
+    assert explorer.relevance == GRADES
+
+
+@pytest.mark.parametrize(
+    ("trait", "value", "expected"),
+    [
+        ("k", 2, {"k": 2}),
+        ("gain", "exponential", {"gain": "exponential"}),
+        ("discount", "jarvelin", {"discount": "jarvelin"}),
+        ("threshold", 3, {"threshold": 3}),
+        ("order", ["C", "D", "E", "A", "B"], {}),
+        ("relevance", {**GRADES, "A": 0}, {"grades": {**GRADES, "A": 0}}),
+    ],
+)
+def test_every_trait_change_recomputes(explorer, trait, value, expected):
+    setattr(explorer, trait, value)
+    assert explorer.metrics == expected_metrics(explorer.order, **expected)
+    assert shown_numbers(explorer) == {key: f"{number:.4f}" for key, number in explorer.metrics.items()}
+
+
+@pytest.mark.parametrize(("trait", "value"), [("k", 0), ("k", 6), ("threshold", 6), ("gain", "cubic"), ("relevance", {"A": 1})])
+def test_bad_trait_values_are_refused(explorer, trait, value):
+    with pytest.raises(traitlets.TraitError):
+        setattr(explorer, trait, value)
+    assert explorer.metrics == expected_metrics(ITEMS)
+
+
+def test_threshold_marks_relevant_items(explorer):
+    explorer.threshold = 4
+    assert explorer.panels[0]["relevant"] == {"A": True, "B": True, "C": False, "D": False, "E": False}
+    assert explorer.panels[0]["groups"]["binary"] == "binary: relevant if grade ≥ 4"
+
+
+def test_the_plots_change_when_the_order_changes(explorer):
+    discount, cumulative = explorer.discount_png, explorer.cumulative_png
+    assert discount.startswith(PNG_SIGNATURE) and cumulative.startswith(PNG_SIGNATURE)
+    explorer.move("E", 1)
+    assert explorer.discount_png != discount
+    assert explorer.cumulative_png != cumulative
+    explorer.move("E", 5)
+    assert (explorer.discount_png, explorer.cumulative_png) == (discount, cumulative)
+
+
+def test_an_error_while_recomputing_is_shown_in_the_widget(explorer, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("the library is broken")
+
+    monkeypatch.setattr(explorer_module, "explain_ndcg", broken)
+    explorer.k = 2  # no exception escapes the observer
+    assert explorer.notice["kind"] == "error"
+    assert explorer.notice["text"] == "Could not update the explorer: RuntimeError: the library is broken"
+
+
+def test_pool_builds_the_ideal_from_every_judged_item_and_follows_grade_edits():
+    widget = RankingExplorer(["A", "B", "C"], {"A": 1, "B": 0, "C": 2}, pool=[3, 2, 1, 0])
+    relevances = [1, 0, 2]
+    assert widget.metrics["ndcg"] == nt.ndcg(relevances, k=3, pool=[3, 2, 1, 0])
+    assert widget.metrics["recall"] == nt.recall_at_k(relevances, 3, n_relevant=3)
+    assert widget.metrics["ap"] == nt.average_precision(relevances, k=3, n_relevant=3)
+    widget.set_grade("A", 3)
+    assert sorted(widget.pool) == [0, 2, 3, 3]
+    assert widget.metrics["ndcg"] == nt.ndcg([3, 0, 2], k=3, pool=[3, 3, 2, 0])
+    widget.reset()
+    assert widget.pool == [3, 2, 1, 0]
+
+
+# ---- compare mode ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def duel():
+    return CompareExplorer(ITEMS, ["E", "A", "B", "C", "D"], GRADES, k=3)
+
+
+def test_compare_shows_both_rankings_and_the_difference(duel):
+    first, second = expected_metrics(ITEMS, k=3), expected_metrics(["E", "A", "B", "C", "D"], k=3)
+    assert duel.metrics == {"a": first, "b": second}
+    assert duel.differences == {key: second[key] - first[key] for key in first}
+    rows = {row["key"]: row for row in duel.comparison}
+    assert rows["ndcg"] == {
+        "key": "ndcg", "label": "NDCG@3", "a": f"{first['ndcg']:.4f}", "b": f"{second['ndcg']:.4f}",
+        "delta": f"{second['ndcg'] - first['ndcg']:+.4f}", "sign": -1,
+    }
+    assert rows["idcg"]["sign"] == 0
+    assert [panel["trait"] for panel in duel.panels] == ["order_a", "order_b"]
+    assert duel.names == ["Model A", "Model B"]
+    assert duel.discount_png == b""
+    assert duel.cumulative_png.startswith(PNG_SIGNATURE)
+
+
+def test_compare_each_ranking_moves_and_repairs_on_its_own(duel):
+    record(duel)
+    front_end_update(duel, order_b=["A", "A", "E"])
+    assert duel.order_b == ["A", "E", "B", "D", "C"]
+    assert duel.order_a == ITEMS
+    front_end_custom(duel, {"event": "action", "name": "ideal", "ranking": "order_a"})
+    assert duel.order_a == ["A", "B", "C", "D", "E"]
+    duel.move("b", "C", 1)
+    assert duel.order_b[0] == "C"
+    duel.reset("b")
+    assert duel.order_b == ["E", "A", "B", "C", "D"]
+    assert duel.metrics["b"] == expected_metrics(duel.order_b, k=3)
+
+
+def test_compare_grade_edits_change_both_rankings(duel):
+    duel.set_grade("E", 5)
+    assert duel.metrics["a"] == expected_metrics(ITEMS, grades={**GRADES, "E": 5}, k=3)
+    assert duel.metrics["b"] == expected_metrics(["E", "A", "B", "C", "D"], grades={**GRADES, "E": 5}, k=3)
+
+
+def test_compare_repr(duel):
+    assert repr(duel) == (
+        "CompareExplorer(order_a=['B', 'A', 'D', 'C', 'E'], order_b=['E', 'A', 'B', 'C', 'D'], k=3, gain='linear', "
+        "discount='log2', threshold=1): NDCG@3 Model A = 0.9037, Model B = 0.6821"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"ranking_b": ["A", "B"]}, r"ranking_b must hold the same items as ranking_a \['A', 'B', 'C', 'D', 'E'\]\. Got \['A', 'B'\] instead\."),
+        ({"names": "AB"}, r"names must be two strings, one per ranking\. Got 'AB' instead\."),
+        ({"ranking_a": "ABCDE"}, r"ranking_a must be a list of item ids"),
+    ],
+)
+def test_compare_refuses_bad_arguments(kwargs, message):
+    arguments = {"ranking_a": ITEMS, "ranking_b": ITEMS[::-1], "relevance": GRADES, **kwargs}
+    with pytest.raises((ValueError, TypeError), match=message):
+        CompareExplorer(**arguments)
+
+
+def test_compare_side_must_be_a_or_b(duel):
+    with pytest.raises(ValueError, match=r"side must be 'a' or 'b'\. Got 'c' instead\."):
+        duel.ideal("c")
