@@ -168,6 +168,23 @@ def test_navigation_and_contents_have_not_drifted():
     assert build_lessons.drift(NOTEBOOKS) == []
 
 
+def test_the_readme_table_lists_every_lesson_with_its_binder_link():
+    table = build_lessons.readme_table(build_lessons._entries(LESSONS))
+    for path in LESSONS:
+        assert f"(notebooks/{path.name})" in table
+        assert build_lessons.binder_url(path.name) in table
+
+
+def test_the_readme_table_is_kept_between_its_markers_only():
+    entries = build_lessons._entries(LESSONS)
+    start, end = build_lessons.README_START, build_lessons.README_END
+    text = f"intro\n{start}\nstale\n{end}\noutro\n"
+    assert build_lessons.readme_with_table(text, entries) == (
+        f"intro\n{start}\n{build_lessons.readme_table(entries)}\n{end}\noutro\n"
+    )
+    assert build_lessons.readme_with_table("no markers\n", entries) == "no markers\n"
+
+
 def copy_lessons(directory):
     for path in LESSONS:
         (directory / path.name).write_bytes(path.read_bytes())
@@ -175,11 +192,11 @@ def copy_lessons(directory):
 
 def test_the_drift_check_notices_a_hand_edited_navigation_cell(tmp_path):
     copy_lessons(tmp_path)
-    assert build_lessons.drift(tmp_path) == []
+    assert build_lessons.drift(tmp_path, readme=None) == []
     edited = read(tmp_path / LESSONS[1].name)
     edited.cells[0].source = edited.cells[0].source.replace("Contents", "Index")
     nbformat.write(edited, tmp_path / LESSONS[1].name)
-    assert build_lessons.drift(tmp_path) == [f"{LESSONS[1].name}: navigation or contents are out of date"]
+    assert build_lessons.drift(tmp_path, readme=None) == [f"{LESSONS[1].name}: navigation or contents are out of date"]
 
 
 def test_the_drift_check_notices_widget_state(tmp_path):
@@ -187,7 +204,7 @@ def test_the_drift_check_notices_widget_state(tmp_path):
     notebook = read(tmp_path / LESSONS[1].name)
     notebook.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
     nbformat.write(notebook, tmp_path / LESSONS[1].name)
-    assert build_lessons.drift(tmp_path) == [f"{LESSONS[1].name}: widget state is saved"]
+    assert build_lessons.drift(tmp_path, readme=None) == [f"{LESSONS[1].name}: widget state is saved"]
 
 
 def test_every_lesson_opens_and_closes_with_navigation():

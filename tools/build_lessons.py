@@ -15,7 +15,9 @@ Usage (from the repository root)::
     python tools/build_lessons.py --readme   # print the contents table for README.md
 
 Notebooks whose name starts with ``_`` (the template) are executed and
-stripped like the others but get no navigation.
+stripped like the others but get no navigation.  When README.md holds the
+markers ``<!-- lessons:start -->`` and ``<!-- lessons:end -->``, the table
+between them is kept current (and checked) like the navigation.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+README = ROOT / "README.md"
 
-REPOSITORY = "OWNER/ndcg_teach"
+REPOSITORY = "ndcg-teach/ndcg_teach"
 """The GitHub owner/name that Binder builds the course from."""
 
 START = "00-start-here.ipynb"
@@ -38,6 +41,7 @@ NAVIGATION_TAG = "navigation"
 CONTENTS_TAG = "contents"
 GENERATED = "<!-- Written by tools/build_lessons.py: edit the lesson titles, not this cell. -->"
 LESSON_NAME = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
+README_START, README_END = "<!-- lessons:start -->", "<!-- lessons:end -->"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -105,6 +109,15 @@ def readme_table(entries: list[tuple[str, str]]) -> str:
     return "\n".join(lines)
 
 
+def readme_with_table(text: str, entries: list[tuple[str, str]]) -> str:
+    """``text`` with the contents table between the README markers replaced; unchanged without markers."""
+    if README_START not in text or README_END not in text:
+        return text
+    before, rest = text.split(README_START, 1)
+    after = rest.split(README_END, 1)[1]
+    return f"{before}{README_START}\n{readme_table(entries)}\n{README_END}{after}"
+
+
 def _navigation_cell(source: str, cell_id: str) -> nbformat.NotebookNode:
     cell = nbformat.v4.new_markdown_cell(source, metadata={"tags": [NAVIGATION_TAG]})
     cell.id = cell_id
@@ -147,9 +160,13 @@ def _plan(directory: Path) -> list[tuple[Path, nbformat.NotebookNode, nbformat.N
     return plan
 
 
-def drift(directory: Path = NOTEBOOKS) -> list[str]:
-    """What is out of date, one line per notebook; empty when everything is current."""
+def drift(directory: Path = NOTEBOOKS, readme: Path | None = README) -> list[str]:
+    """What is out of date, one line per notebook (and README.md); empty when everything is current."""
     problems = []
+    if readme is not None and readme.exists():
+        text = readme.read_text(encoding="utf-8")
+        if readme_with_table(text, _entries(lessons(directory))) != text:
+            problems.append(f"{readme.name}: the contents table is out of date")
     for path, saved, wanted in _plan(directory):
         if nbformat.writes(saved) == nbformat.writes(wanted):
             continue
@@ -190,6 +207,12 @@ def build(directory: Path = NOTEBOOKS, run: list[str] | None = None) -> list[Pat
             print(f"executing {path.name}", flush=True)
             nbformat.write(execute(path), path)
     written = []
+    if README.exists() and directory == NOTEBOOKS:
+        text = README.read_text(encoding="utf-8")
+        wanted_text = readme_with_table(text, _entries(lessons(directory)))
+        if wanted_text != text:
+            README.write_text(wanted_text, encoding="utf-8")
+            written.append(README)
     for path, saved, wanted in _plan(directory):
         if nbformat.writes(saved) != nbformat.writes(wanted):
             nbformat.write(wanted, path)
