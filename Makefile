@@ -32,7 +32,7 @@ binder-check: $(VENV)/.learner
 	$(BIN)/python tools/binder_check.py
 
 lessons: $(VENV)/.dev
-	$(BIN)/python tools/build_lessons.py
+	$(BIN)/python tools/build_lessons.py --execute
 
 clean:
 	rm -rf $(VENV) .venv-binder
