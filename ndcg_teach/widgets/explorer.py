@@ -11,6 +11,7 @@ sets it, Python repairs it if needed, asks the library for every number
 numbers first, then the two plots as PNG bytes. Lesson 03 uses the explorer.
 """
 
+import asyncio
 import random
 from numbers import Integral, Real
 from pathlib import Path
@@ -98,6 +99,7 @@ class _Explorer(anywidget.AnyWidget):
         self.seed = seed
         self._random = random.Random(seed)
         self._discount_plot, self._cumulative_plot = DiscountPlot(), CumulativePlot()
+        self._from_browser, self._draw_pending = False, False
         settings = {
             **dict(zip(self._rankings, (list(order) for order in orders))),
             "relevance": grades, "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
@@ -201,21 +203,46 @@ class _Explorer(anywidget.AnyWidget):
         return {"discount_png": discount_png, "cumulative_png": self._cumulative_plot.draw(self._traces, names)}
 
     def _refresh(self):
-        """Recompute everything; send the numbers first and the plots second. Errors show in the widget."""
+        """Recompute everything; send the numbers first and the plots second. Errors show in the widget.
+
+        After a change from the browser the plots are drawn on the kernel's
+        next turn of its event loop: the numbers leave at once instead of
+        competing with matplotlib, and a burst of drops is drawn only once.
+        """
         try:
-            settings = self._settings()
-            numbers = self._numbers(settings)
+            numbers = self._numbers(self._settings())
             with self.hold_sync():
                 self.set_trait("panels", numbers["panels"])
                 self.set_trait("comparison", numbers["comparison"])
-                if self.notice.get("kind") == "error":
-                    self.notice = {}
-            pictures = self._pictures(settings)
+                if self.notice:
+                    self.notice = {}  # a message about the previous state would now mislead
+        except Exception as error:  # noqa: BLE001 - ipywidgets would only log it; the learner must see it
+            self._tell(f"Could not update the explorer: {type(error).__name__}: {error}", "error")
+            return
+        loop = _running_loop() if self._from_browser else None
+        if loop is None:
+            self._draw()
+        elif not self._draw_pending:
+            self._draw_pending = True
+            loop.call_soon(self._draw)
+
+    def _draw(self):
+        """Send both plots of the current traces, in one message."""
+        self._draw_pending = False
+        try:
+            pictures = self._pictures(self._settings())
             with self.hold_sync():
                 self.set_trait("discount_png", pictures["discount_png"])
                 self.set_trait("cumulative_png", pictures["cumulative_png"])
-        except Exception as error:  # noqa: BLE001 - ipywidgets would only log it; the learner must see it
-            self._tell(f"Could not update the explorer: {type(error).__name__}: {error}", "error")
+        except Exception as error:  # noqa: BLE001 - as in _refresh
+            self._tell(f"Could not draw the plots: {type(error).__name__}: {error}", "error")
+
+    def _handle_msg(self, msg):
+        self._from_browser = True
+        try:
+            super()._handle_msg(msg)
+        finally:
+            self._from_browser = False
 
     def _on_change(self, change):
         self._refresh()
@@ -377,7 +404,8 @@ class RankingExplorer(_Explorer):
     """
 
     _rankings = ("order",)
-    order = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # No echo: the browser that sent an order already shows it, so one message fewer per drop.
+    order = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
 
     def __init__(self, items, relevance, k=None, gain="linear", discount="log2", threshold=1, pool=None, *,
                  labels=None, max_grade=None, seed=0):
@@ -462,8 +490,8 @@ class CompareExplorer(_Explorer):
     """
 
     _rankings = ("order_a", "order_b")
-    order_a = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    order_b = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    order_a = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
+    order_b = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
 
     def __init__(self, ranking_a, ranking_b, relevance, *, names=("Model A", "Model B"), k=None, gain="linear",
                  discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0):
@@ -531,6 +559,14 @@ class CompareExplorer(_Explorer):
             f"CompareExplorer(order_a={self.order_a!r}, order_b={self.order_b!r}, {self._conventions()}): "
             f"{first.metric} {name_a} = {first.value:.4f}, {name_b} = {second.value:.4f}"
         )
+
+
+def _running_loop():
+    """The event loop running this code (the kernel's, in Jupyter), or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _check_items(items, name):

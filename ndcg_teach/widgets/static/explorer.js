@@ -43,6 +43,7 @@ function render({ model, el }) {
   const urls = new Set();
   let focusAfterRender = null; // {item, role} to focus once a list is rebuilt
   let dragging = null;
+  let committing = false; // set while this view itself changes a ranking, which it redraws after sending
 
   function on(names, handler) {
     const guarded = () => guard(handler);
@@ -205,9 +206,13 @@ function render({ model, el }) {
   }
 
   function commit(view, order, item, role) {
-    focusAfterRender = { trait: view.trait, item, role };
+    // Send first, redraw second: the kernel computes while the browser lays out the new list.
+    committing = true;
     model.set(view.trait, order);
+    committing = false;
     model.save_changes();
+    focusAfterRender = { trait: view.trait, item, role };
+    renderList(view);
     say(`${item} moved to position ${order.indexOf(item) + 1} of ${order.length}.`);
   }
 
@@ -469,7 +474,7 @@ function render({ model, el }) {
   });
   on("comparison names", renderComparison);
   on("relevance labels max_grade", () => views.forEach(renderList));
-  views.forEach((view) => on(view.trait, () => renderList(view)));
+  views.forEach((view) => on(view.trait, () => { if (!committing) renderList(view); }));
   on("discount_png", () => showPng(discountPlot, "discount_png"));
   on("cumulative_png", () => showPng(cumulativePlot, "cumulative_png"));
   on("notice", showNotice);

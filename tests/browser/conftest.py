@@ -1,0 +1,44 @@
+"""Fixtures for the real-browser tests: Debian's chromium driven by Playwright against throw-away Jupyter servers.
+
+Without chromium (or the playwright package) the tests skip and say why;
+with ``REQUIRE_BROWSER=1`` (as ``.ci/run`` sets) a missing browser is a failure.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from jupyter_harness import chromium_path, launch_chromium
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+
+
+def missing(reason):
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        pytest.fail(f"REQUIRE_BROWSER=1, but {reason}.", pytrace=False)
+    pytest.skip(f"{reason}; set REQUIRE_BROWSER=1 to make this a failure")
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    if chromium_path() is None:
+        missing("no chromium on PATH (Debian: apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("the playwright package is not installed (pip install -r requirements-dev.txt)")
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    chromium = launch_chromium(playwright_driver)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots():
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

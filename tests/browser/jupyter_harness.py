@@ -1,0 +1,204 @@
+"""A throw-away JupyterLab or Notebook 7 server and a Chromium page that drives a notebook in it.
+
+Shared by the browser tests (``tests/browser``) and ``benchmarks/widget_latency.py``.
+Everything lives in a temporary directory: the notebook, and Jupyter's config,
+data, runtime, settings and workspaces directories, so nothing of the user's
+setup leaks in and nothing is left behind.
+"""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import nbformat
+
+APPS = ("lab", "notebook")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+)
+SETTINGS = {
+    # No news pop-up and no update check: both fetch from the internet.
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+    # Windowing detaches cells scrolled out of view, widgets included.
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def write_notebook(path, sources):
+    """Write a Python 3 notebook whose code cells hold ``sources``."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    nbformat.write(notebook, path)
+
+
+class JupyterServer:
+    """``jupyter lab`` or ``jupyter notebook`` (7) on 127.0.0.1, a free port and a random token.
+
+    Parameters
+    ----------
+    app : {"lab", "notebook"}
+        Which front end to serve.
+    """
+
+    def __init__(self, app):
+        if app not in APPS:
+            raise ValueError(f"app must be one of {APPS}. Got {app!r} instead.")
+        self.app = app
+        self.token = uuid.uuid4().hex
+        self.port = free_port()
+        self._tmp = tempfile.TemporaryDirectory(prefix=f"ndcg-{app}-")
+        base = Path(self._tmp.name)
+        self.root = base / "root"
+        self.root.mkdir()
+        self._dirs = {name: base / name for name in ("config", "data", "runtime", "settings", "workspaces")}
+        for folder in self._dirs.values():
+            folder.mkdir()
+        for relative, values in SETTINGS.items():
+            target = self._dirs["settings"] / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(values), encoding="utf-8")
+        self.log = base / "server.log"
+        self._process = None
+
+    def start(self, timeout=90):
+        env = {
+            **os.environ,
+            "JUPYTER_CONFIG_DIR": str(self._dirs["config"]),
+            "JUPYTER_DATA_DIR": str(self._dirs["data"]),
+            "JUPYTER_RUNTIME_DIR": str(self._dirs["runtime"]),
+            "JUPYTERLAB_SETTINGS_DIR": str(self._dirs["settings"]),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self._dirs["workspaces"]),
+        }
+        application = "LabApp" if self.app == "lab" else "JupyterNotebookApp"
+        command = [
+            sys.executable, "-m", "jupyter", self.app, "--no-browser",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
+            "--ServerApp.allow_root=True", f"--{application}.expose_app_in_browser=True",
+        ]
+        with open(self.log, "wb") as log:
+            self._process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                raise RuntimeError(f"jupyter {self.app} exited with {self._process.returncode}:\n{self.log_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.base_url}/api/status?token={self.token}", timeout=2):
+                    return self
+            except OSError:
+                time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"jupyter {self.app} did not answer within {timeout} s:\n{self.log_text()}")
+
+    @property
+    def base_url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, notebook):
+        path = "lab/tree" if self.app == "lab" else "notebooks"
+        return f"{self.base_url}/{path}/{notebook}?token={self.token}"
+
+    def log_text(self):
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+
+    def stop(self):
+        if self._process is not None and self._process.poll() is None:
+            self._process.send_signal(signal.SIGTERM)
+            try:
+                self._process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+        self._tmp.cleanup()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def chromium_path():
+    """Debian's chromium, or None."""
+    return shutil.which("chromium")
+
+
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+
+
+# JavaScript run in the page. `window.jupyterapp` exists because of expose_app_in_browser.
+KERNEL_IDLE = """() => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell && app.shell.currentWidget;
+  const context = panel && panel.sessionContext;
+  const kernel = context && context.session && context.session.kernel;
+  return Boolean(context && context.isReady && kernel && kernel.status === "idle");
+}"""
+RUN_ALL = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
+EXECUTE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let text = "";
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") text += msg.content.text;
+    if (msg.header.msg_type === "error") text += `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return text;
+}"""
+CELL_COUNT = "() => document.querySelectorAll('.jp-Notebook .jp-Cell').length"
+
+
+class NotebookPage:
+    """A Playwright page showing one notebook of a :class:`JupyterServer`."""
+
+    def __init__(self, page, server, notebook):
+        self.page = page
+        self.server = server
+        self.notebook = notebook
+
+    def open(self, timeout=120_000):
+        self.page.goto(self.server.url(self.notebook), timeout=timeout)
+        self.page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=250)
+        return self
+
+    def run_all(self, timeout=120_000):
+        self.page.evaluate(RUN_ALL)
+        self.page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=100)
+
+    def execute(self, code):
+        """Run ``code`` in the notebook's kernel (no new cell) and return what it printed."""
+        return self.page.evaluate(EXECUTE, code)
+
+    def kernel_value(self, expression):
+        """The JSON value of a Python expression, evaluated in the notebook's kernel."""
+        output = self.execute(f"import json as _json; print(_json.dumps({expression}))")
+        try:
+            return json.loads(output)
+        except json.JSONDecodeError:
+            raise AssertionError(f"the kernel printed {output!r} for {expression!r}") from None
+
+    def cell_count(self):
+        return self.page.evaluate(CELL_COUNT)
