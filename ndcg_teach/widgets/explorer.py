@@ -68,7 +68,7 @@ class _Explorer(anywidget.AnyWidget):
 
     _esm = STATIC / "explorer.js"
     _css = STATIC / "explorer.css"
-    # Synced traits holding the rankings, and the name each is shown under.
+    # Names of the synced traits that hold the rankings; each subclass sets its own.
     _rankings = ()
 
     labels = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
