@@ -38,6 +38,7 @@ LIGHT_GREY = "#D9D9D9"
 # One colour per ranking in compare mode (model A, model B); the ideal is always black and dashed.
 RANKING_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["vermillion"])
 FONT_SIZE = 10.5
+HEADROOM = 1.25  # y-axis top as a multiple of the tallest bar: room for item labels and the k marker
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -131,16 +132,17 @@ class DiscountPlot(_Plot):
         )
         axes.add_patch(self.beyond)
         self.cutoff = axes.axvline(n + 0.5, color=OKABE_ITO["black"], linestyle="--", linewidth=1.4, zorder=5)
+        # Centred on the cut-off line, above the tallest bar's label (the y-axis leaves that headroom).
         self.cutoff_label = axes.text(
-            n + 0.5, 0.98, "", transform=axes.get_xaxis_transform(), ha="right", va="top", fontsize=FONT_SIZE, zorder=6,
-            bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
+            n + 0.5, 0.985, "", transform=axes.get_xaxis_transform(), ha="center", va="top", fontsize=FONT_SIZE,
+            zorder=6, bbox={"boxstyle": "round,pad=0.25", "facecolor": "white", "edgecolor": OKABE_ITO["black"], "lw": 1},
         )
         axes.set_xlim(0.4, n + 0.6)
         axes.xaxis.set_major_locator(FixedLocator(list(positions)))
         axes.yaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
         axes.set_xlabel("position i", fontsize=FONT_SIZE + 0.5)
         axes.set_ylabel("gain and gain × discount", fontsize=FONT_SIZE + 0.5)
-        curve_axes.set_ylim(0, 1.12)
+        curve_axes.set_ylim(0, 1.07)  # discount 1 sits above the tallest bar label
         curve_axes.yaxis.set_major_locator(FixedLocator([0, 0.25, 0.5, 0.75, 1]))
         curve_axes.set_ylabel("discount", color=OKABE_ITO["vermillion"], fontsize=FONT_SIZE + 0.5)
         curve_axes.tick_params(axis="y", colors=OKABE_ITO["vermillion"])
@@ -191,11 +193,11 @@ class DiscountPlot(_Plot):
             label.set_y(gains[i] + top * 0.015)
             label.set_color(OKABE_ITO["black"] if counted else GREY)
         self.curve.set_ydata(_values(rows, "discount"))
-        self.axes.set_ylim(0, top * 1.14)
+        self.axes.set_ylim(0, top * HEADROOM)
         for artist in (self.cutoff, self.cutoff_label, self.beyond):
             artist.set_visible(cut < n)
         self.cutoff.set_xdata([cut + 0.5, cut + 0.5])
-        self.cutoff_label.set_x(cut + 0.42)
+        self.cutoff_label.set_x(cut + 0.5)
         self.cutoff_label.set_text(f"k = {cut}")
         self.beyond.set_x(cut + 0.5)
         self.beyond.set_width(n - cut + 0.2)

@@ -9,7 +9,7 @@ from matplotlib.colors import to_hex
 from PIL import Image
 
 import ndcg_teach as nt
-from ndcg_teach.plots import OKABE_ITO, PNG_SIGNATURE, CumulativePlot, DiscountPlot
+from ndcg_teach.plots import HEADROOM, OKABE_ITO, PNG_SIGNATURE, CumulativePlot, DiscountPlot
 
 ITEMS = ["B", "A", "D", "C", "E"]
 GRADES = [4, 5, 2, 3, 1]
@@ -95,7 +95,7 @@ def test_a_new_list_length_rebuilds_the_discount_plot():
 def test_exponential_gains_rescale_the_bars():
     plot = DiscountPlot()
     plot.draw(full_trace(gain="exponential"), k=5)
-    assert plot.axes.get_ylim()[1] == pytest.approx(31 * 1.14)
+    assert plot.axes.get_ylim()[1] == pytest.approx(31 * HEADROOM)
 
 
 def test_cumulative_plot_draws_running_dcg_against_running_idcg():
