@@ -100,6 +100,24 @@ class Explorers:
         self.page.mouse.move(x, end["y"] + end["height"] / 2, steps=8)
         self.page.mouse.up()
 
+    def touch_drag(self, item, onto):
+        """Put a finger on ``item``'s handle, slide onto the middle of ``onto``'s row, lift (Chromium's touch emulation)."""
+        handle, target = self.row(item).locator(".ndcg-x-handle"), self.row(onto)
+        handle.scroll_into_view_if_needed()
+        start, end = handle.bounding_box(), target.bounding_box()
+        x, y0, y1 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2, end["y"] + end["height"] / 2
+        cdp = self.page.context.new_cdp_session(self.page)
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        try:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y0}]})
+            for step in range(1, 9):
+                point = {"x": x, "y": y0 + (y1 - y0) * step / 8}
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        finally:
+            cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            cdp.detach()
+
     def shot(self, screenshots, name, locator=None):
         (locator or self.single).screenshot(path=screenshots / f"{self.app}-{name}.png")
 
@@ -184,6 +202,14 @@ def test_a_mouse_drag_updates_numbers_plots_and_the_kernel(explorers, screenshot
     assert explorers.order() == moved
     assert explorers.kernel("explorer.order") == moved
     explorers.shot(screenshots, "after-drag")
+
+
+def test_a_finger_drag_on_the_handle(explorers):
+    explorers.touch_drag("C", onto="A")
+    moved = ["B", "C", "A", "D", "E"]
+    expect_order(explorers, moved)
+    expect_text(explorers.metric("ndcg"), ndcg_text(moved))
+    assert explorers.kernel("explorer.order") == moved
 
 
 def test_a_drag_down_the_list(explorers):
