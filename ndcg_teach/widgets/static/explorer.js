@@ -113,17 +113,17 @@ function render({ model, el }) {
   }
 
   // ---- One panel per ranking: order buttons, the draggable list, the live numbers -----------
+  // One hint for the whole widget (under the list, or under both lists), described to screen readers by id.
+  const hint = h("p", { class: "ndcg-x-hint", id: `ndcg-x-hint-${Math.random().toString(36).slice(2, 10)}`, text: HINT });
   const views = panels().map((panel, index) => buildPanel(panel.trait, index));
 
   function buildPanel(trait, index) {
-    const hintId = `ndcg-x-hint-${trait}-${Math.random().toString(36).slice(2, 8)}`;
     const list = h("ol", {
       class: "ndcg-x-list",
       "aria-label": "Ranked items, best first",
-      "aria-describedby": hintId,
+      "aria-describedby": hint.id,
       "data-testid": "ranked-list",
     });
-    const hint = h("p", { class: "ndcg-x-hint", id: hintId, text: HINT });
     const toolbar = h("div", { class: "ndcg-x-toolbar", role: "group", "aria-label": "Order buttons" },
       ACTIONS.map(([action, text, title]) => {
         const button = h("button", { type: "button", class: "ndcg-x-button", "data-action": action, title, text, ...SUPPRESS });
@@ -133,7 +133,7 @@ function render({ model, el }) {
     const cards = h("div", { class: "ndcg-x-metrics", "data-testid": "metrics" });
     const title = compare ? h("h3", { class: "ndcg-x-title" }) : null;
     const section = h("section", { class: "ndcg-x-panel", "data-testid": "ranking-panel", "data-ranking": trait },
-      h("div", { class: "ndcg-x-panel-head" }, title, toolbar), list, compare ? null : hint);
+      h("div", { class: "ndcg-x-panel-head" }, title, toolbar), list);
     const view = { trait, index, list, cards, title, section };
     attachDrag(view);
     attachKeys(view);
@@ -440,12 +440,12 @@ function render({ model, el }) {
   if (compare) {
     root.append(controls, notice,
       h("div", { class: "ndcg-x-duel" }, views.map((view) => { view.section.append(view.cards); return view.section; })),
-      h("p", { class: "ndcg-x-hint", text: HINT }),
+      hint,
       h("div", { class: "ndcg-x-lower" }, comparison, h("div", { class: "ndcg-x-plots" }, cumulativePlot.node)),
       live);
   } else {
     const [view] = views;
-    view.section.append(notice);
+    view.section.append(hint, notice);
     root.append(controls,
       h("div", { class: "ndcg-x-main" }, view.section, view.cards),
       h("div", { class: "ndcg-x-plots" }, discountPlot.node, cumulativePlot.node),
