@@ -19,7 +19,9 @@ def missing(reason):
     pytest.skip(f"{reason}; set REQUIRE_BROWSER=1 to make this a failure")
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an asyncio loop running in this thread
+# until it stops, and the widget's own tests (which run after these) must not find one.
+@pytest.fixture(scope="module")
 def playwright_driver():
     if chromium_path() is None:
         missing("no chromium on PATH (Debian: apt-get install chromium)")
@@ -31,7 +33,7 @@ def playwright_driver():
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_driver):
     chromium = launch_chromium(playwright_driver)
     yield chromium
