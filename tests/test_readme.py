@@ -10,7 +10,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 def test_readme_examples_print_what_the_readme_says():
     text = README.read_text(encoding="utf-8")
-    examples = re.findall(r"```python\n(.*?)```\n\nprints\n\n```text\n(.*?)```", text, re.S)
+    # A code block, then "prints", then its output; (?:(?!```).)* keeps each match inside one block.
+    block = r"((?:(?!```).)*)"
+    examples = re.findall(rf"```python\n{block}```\n\nprints\n\n```text\n{block}```", text, re.S)
     assert len(examples) >= 2
     for code, output in examples:
         printed = io.StringIO()

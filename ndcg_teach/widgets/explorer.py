@@ -33,7 +33,7 @@ from .. import (
 )
 from ..plots import CumulativePlot, DiscountPlot
 from ..trace import HEADERS, cell
-from ..validation import shown
+from ..validation import check_choice, shown
 
 STATIC = Path(__file__).parent / "static"
 GAINS = ("linear", "exponential")
@@ -90,8 +90,8 @@ class _Explorer(anywidget.AnyWidget):
         grades = _check_relevance(relevance, items)
         top = max(5, *grades.values()) if max_grade is None else _check_max_grade(max_grade, grades)
         k = len(items) if k is None else _check_k(k, len(items))
-        _check_choice("gain", gain, GAINS)
-        _check_choice("discount", discount, DISCOUNTS)
+        check_choice("gain", gain, GAINS)
+        check_choice("discount", discount, DISCOUNTS)
         _check_threshold(threshold, top)
         self.items = tuple(items)
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
@@ -628,11 +628,6 @@ def _check_k(k, n, error=ValueError):
     if isinstance(k, bool) or not isinstance(k, Integral) or not 1 <= k <= n:
         raise error(f"k must be a whole number from 1 to {n} (the number of items), or None for all. Got {shown(k)} instead.")
     return int(k)
-
-
-def _check_choice(name, value, choices):
-    if value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}. Got {shown(value)} instead.")
 
 
 def _check_threshold(threshold, max_grade, error=ValueError):
