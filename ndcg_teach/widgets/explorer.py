@@ -31,13 +31,13 @@ from .. import (
     reciprocal_rank,
     relevances_from,
 )
+from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
+from ..gains import GAIN_CHOICES as GAINS
 from ..plots import CumulativePlot, DiscountPlot
 from ..trace import HEADERS, cell
 from ..validation import check_choice, shown
 
 STATIC = Path(__file__).parent / "static"
-GAINS = ("linear", "exponential")
-DISCOUNTS = ("log2", "jarvelin")
 ACTIONS = ("ideal", "worst", "shuffle", "reset")
 # (key, label, group, what it means), in the order the widget shows the live numbers:
 # the graded metrics use every grade, the binary ones only "relevant or not" (grade >= threshold).
