@@ -1,9 +1,11 @@
 """ndcg_teach: ranking metrics computed exactly, with every step shown.
 
-Every per-list function takes ``relevances``: the grades of the ranked items,
-position 1 first, as textbooks write them (``[5, 2, 3]``). Each has an
-``explain_*`` twin that returns a :class:`Trace` with the step table and the
-formula with its numbers. Widgets live in :mod:`ndcg_teach.widgets` and the
+Every per-list metric takes ``(relevances, k=None, *, ...)``: the grades of
+the ranked items, position 1 first, as textbooks write them (``[5, 2, 3]``),
+then the cut-off, then keyword-only conventions. Each has an ``explain_*``
+twin that returns a :class:`Trace` with the step table and the formula with
+its numbers. :func:`metrics` lists every registered metric (see
+:mod:`ndcg_teach.registry`). Widgets live in :mod:`ndcg_teach.widgets` and the
 source documents' worked examples in :mod:`ndcg_teach.examples`; neither is
 imported here, so ``import ndcg_teach`` needs only NumPy.
 
@@ -12,22 +14,11 @@ imported here, so ``import ndcg_teach`` needs only NumPy.
 0.9834
 """
 
-from .average_precision import average_precision
-from .dcg import cg, dcg, idcg, ndcg
-from .explain import (
-    explain_average_precision,
-    explain_cg,
-    explain_dcg,
-    explain_idcg,
-    explain_ndcg,
-    explain_precision_at_k,
-    explain_recall_at_k,
-    explain_reciprocal_rank,
-)
+from . import metrics as _metric_families
 from .items import ideal_order, relevances_from
-from .mean import mean_average_precision, mean_ndcg, mean_reciprocal_rank
-from .precision import precision_at_k, recall_at_k
-from .reciprocal_rank import reciprocal_rank
+from .mean import mean
+from .metrics import *  # noqa: F403 - every metric family's public names, read from the modules themselves
+from .registry import Metric, metric, metrics, register_metric, unregister_metric
 from .ties import ndcg_score
 from .trace import Row, Trace
 
@@ -44,29 +35,8 @@ def __getattr__(name):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = [
-    "Row",
-    "Trace",
-    "average_precision",
-    "cg",
-    "dcg",
-    "explain_average_precision",
-    "explain_cg",
-    "explain_dcg",
-    "explain_idcg",
-    "explain_ndcg",
-    "explain_precision_at_k",
-    "explain_recall_at_k",
-    "explain_reciprocal_rank",
-    "idcg",
-    "ideal_order",
-    "mean_average_precision",
-    "mean_ndcg",
-    "mean_reciprocal_rank",
-    "ndcg",
-    "ndcg_score",
-    "precision_at_k",
-    "recall_at_k",
-    "reciprocal_rank",
-    "relevances_from",
-]
+
+__all__ = sorted([
+    "Metric", "Row", "Trace", "ideal_order", "mean", "metric", "metrics", "ndcg_score", "register_metric",
+    "relevances_from", "unregister_metric", *_metric_families.__all__,
+])

@@ -27,7 +27,11 @@ def hit_arrays(grades, k, threshold):
     return relevant, hits, precision
 
 
-def checked_binary(relevances, k, threshold, negative, k_required):
+def checked_binary(relevances, k, threshold, negative):
     """Checked ``(grades, k, threshold)`` for a binary metric."""
-    grades = check_relevances(relevances, negative)
-    return grades, check_k(k, allow_none=not k_required), check_threshold(threshold)
+    return check_relevances(relevances, negative), check_k(k), check_threshold(threshold)
+
+
+def last_hits(steps):
+    """Relevant items in the positions a binary trace shows (0 for an empty list)."""
+    return int(steps.hits[-1]) if steps.hits.size else 0

@@ -14,19 +14,16 @@ The scikit-learn and trec_eval rows are checked against the real libraries in
 from the formulas in their source.
 """
 
+import inspect
 import math
+import warnings
 from dataclasses import dataclass
 from html import escape
 
 import numpy as np
 
-from .average_precision import average_precision
-from .dcg import dcg, ndcg
-from .precision import precision_at_k, recall_at_k
-from .reciprocal_rank import reciprocal_rank
-from .validation import check_choice, check_k, check_pool, check_relevances
-
-METRICS = ("NDCG", "DCG", "P@k", "R@k", "AP", "RR")
+from .registry import metric, metrics
+from .validation import check_k, check_pool, check_relevances, shown
 THRESHOLD = 1  # trec_eval's relevance_level, ranx's rel_lvl and "target > 0" all mean grade >= 1 for integer grades
 
 
@@ -49,8 +46,9 @@ class Convention:
     ----------
     library, function : str
         Where it lives, e.g. ``"scikit-learn"``, ``"ndcg_score"``.
-    metric : {"NDCG", "DCG", "P@k", "R@k", "AP", "RR"}
-        What it computes.
+    metric : str
+        What it computes: a registry key ("ndcg", "dcg", "precision",
+        "recall", "ap", "rr"; see :func:`ndcg_teach.metrics`).
     gain : {"linear", "exponential", "binary"} or None
         ndcg_teach's ``gain`` (``"binary"`` is :func:`binary_gain`).
     log_base : float
@@ -108,8 +106,16 @@ class Convention:
         """``"library function"``, the key :func:`compare` rows are looked up by."""
         return f"{self.library} {self.function}"
 
+    @property
+    def spec(self):
+        """The registry's :class:`~ndcg_teach.Metric` this convention computes."""
+        return metric(self.metric)
+
     def keywords(self, relevances, pool=None, k=None):
         """The ndcg_teach function and keywords that reproduce this convention on one ranking.
+
+        One recipe serves every metric: the convention's choices are written
+        as ndcg_teach keywords, and the metric keeps the ones it accepts.
 
         Returns
         -------
@@ -123,28 +129,25 @@ class Convention:
         ('average_precision', 3)
         """
         judged = list(relevances) if pool is None else list(pool)
-        given_pool = None if pool is None else list(pool)
-        n = len(relevances)
-        negative = {"negative": "zero" if self.negative == "zero" else "raise"}
-        if self.metric in ("NDCG", "DCG"):
-            shape = dict(k=k, gain=binary_gain if self.gain == "binary" else self.gain, log_base=self.log_base)
-            if self.metric == "DCG":
-                return dcg, dict(shape, **negative)
-            return ndcg, dict(shape, pool=given_pool if self.uses_pool else None, zero_idcg=self.zero_idcg, **negative)
-        relevant = sum(grade >= THRESHOLD for grade in judged) if self.uses_pool else None
-        if self.metric == "P@k":
-            return precision_at_k, dict(k=k or n, threshold=THRESHOLD, adaptive_k=bool(self.adaptive_k), **negative)
-        if self.metric == "R@k":
-            return recall_at_k, dict(k=k or n, threshold=THRESHOLD, n_relevant=relevant, **negative)
-        if self.metric == "RR":
-            return reciprocal_rank, dict(k=k, threshold=THRESHOLD, **negative)
-        if self.denominator == "min(R, k)":
-            relevant = min(relevant, k or n)
-        n_relevant = None if self.denominator == "hits" else relevant
-        return average_precision, dict(k=k, threshold=THRESHOLD, n_relevant=n_relevant, **negative)
+        n_relevant = None
+        if self.uses_pool and self.denominator != "hits":
+            n_relevant = sum(grade >= THRESHOLD for grade in judged)
+            if self.denominator == "min(R, k)":
+                n_relevant = min(n_relevant, k or len(relevances))
+        choices = {
+            "gain": binary_gain if self.gain == "binary" else self.gain,
+            "log_base": self.log_base,
+            "pool": None if pool is None or not self.uses_pool else list(pool),
+            "zero_idcg": self.zero_idcg,
+            "threshold": THRESHOLD,
+            "adaptive_k": bool(self.adaptive_k),
+            "n_relevant": n_relevant,
+            "negative": "zero" if self.negative == "zero" else "raise",
+        }
+        return self.spec.function, {"k": k, **self.spec.accepted(choices)}
 
     def call(self, relevances, pool=None, k=None):
-        """The ndcg_teach call as text, e.g. ``"ndcg(relevances, k=3, pool=pool)"``.
+        """The ndcg_teach call as text, e.g. ``"ndcg(relevances, k=3, pool=pool)"``; defaults are left out.
 
         Examples
         --------
@@ -154,13 +157,10 @@ class Convention:
         'average_precision(relevances, k=2, n_relevant=2)'
         """
         function, keywords = self.keywords(relevances, pool, k)
-        defaults = {"k": None, "gain": "linear", "log_base": 2, "zero_idcg": 0.0, "pool": None, "negative": "raise",
-                    "threshold": THRESHOLD, "adaptive_k": False, "n_relevant": None}
-        if function is precision_at_k or function is recall_at_k:
-            defaults.pop("k")
+        defaults = {name: p.default for name, p in inspect.signature(function).parameters.items()}
         shown = []
         for name, value in keywords.items():
-            if name in defaults and _same(value, defaults[name]):
+            if _same(value, defaults.get(name, inspect.Parameter.empty)):
                 continue
             if name == "pool":
                 text = "pool"
@@ -215,7 +215,9 @@ class Convention:
 def _same(value, default):
     if isinstance(value, float) and isinstance(default, float) and math.isnan(value) != math.isnan(default):
         return False
-    return value is default or (type(value) is type(default) and value == default)
+    # A float default such as log_base=2 is met by 2 as well as 2.0; True is not 1.
+    same_kind = type(value) is type(default) or {type(value), type(default)} <= {int, float}
+    return value is default or (same_kind and value == default)
 
 
 SKLEARN = "sklearn/metrics/_ranking.py"
@@ -228,18 +230,18 @@ EVIDENTLY = "src/evidently"
 
 CONVENTIONS = (
     Convention(
-        "scikit-learn", "ndcg_score", "NDCG", gain="linear", zero_idcg=0.0, ties="averaged over each tied group",
+        "scikit-learn", "ndcg_score", "ndcg", gain="linear", zero_idcg=0.0, ties="averaged over each tied group",
         source=f"{SKLEARN}: ndcg_score, _ndcg_sample_scores (ideal from y_true's own row; all_irrelevant -> 0), "
         "_dcg_sample_scores, _tie_averaged_dcg",
         note="needs 2-D input with at least 2 items per query; ignore_ties=True leaves tied items in an arbitrary order",
     ),
     Convention(
-        "scikit-learn", "dcg_score", "DCG", gain="linear", ties="averaged over each tied group", negative="kept",
+        "scikit-learn", "dcg_score", "dcg", gain="linear", ties="averaged over each tied group", negative="kept",
         source=f"{SKLEARN}: dcg_score, _dcg_sample_scores (discount 1 / (log(i + 2) / log(log_base)))",
         note="log_base (default 2) scales DCG; y_true is not checked, so negative grades add negative gains",
     ),
     Convention(
-        "trec_eval", "ndcg_cut", "NDCG", gain="linear", uses_pool=True, zero_idcg=0.0, ties="document id descending",
+        "trec_eval", "ndcg_cut", "ndcg", gain="linear", uses_pool=True, zero_idcg=0.0, ties="document id descending",
         negative="zero", integer_grades=True,
         source=f"{TREC}: m_ndcg_cut.c te_calc_ndcg_cut, m_ndcg.c te_calc_ndcg (gain / log2(i + 2), ideal from "
         "rel_levels of every judged document), form_res_rels.c comp_sim_docno (ties: strcmp on docno, descending; "
@@ -247,27 +249,27 @@ CONVENTIONS = (
         note="measure ndcg_cut.k, or ndcg without a cut-off; the ideal list runs to k even past the end of the run",
     ),
     Convention(
-        "trec_eval", "P", "P@k", uses_pool=True, ties="document id descending", negative="zero", adaptive_k=False,
+        "trec_eval", "P", "precision", uses_pool=True, ties="document id descending", negative="zero", adaptive_k=False,
         integer_grades=True, source=f"{TREC}: m_P.c te_calc_P (rel_so_far / cutoff for cutoffs past the run)",
         note="relevant means grade >= relevance_level (1)",
     ),
     Convention(
-        "trec_eval", "recall", "R@k", uses_pool=True, ties="document id descending", negative="zero",
+        "trec_eval", "recall", "recall", uses_pool=True, ties="document id descending", negative="zero",
         integer_grades=True, source=f"{TREC}: m_recall.c te_calc_recall (rel_so_far / num_rel)",
         note="num_rel counts every judged document with grade >= relevance_level; 0 when there is none",
     ),
     Convention(
-        "trec_eval", "map / map_cut", "AP", uses_pool=True, ties="document id descending", negative="zero",
+        "trec_eval", "map / map_cut", "ap", uses_pool=True, ties="document id descending", negative="zero",
         denominator="R", integer_grades=True,
         source=f"{TREC}: m_map.c te_calc_map, m_map_cut.c te_calc_map_cut (sum of precisions / num_rel)",
         note="an unretrieved relevant document counts as precision 0",
     ),
     Convention(
-        "trec_eval", "recip_rank", "RR", uses_pool=True, ties="document id descending", negative="zero",
+        "trec_eval", "recip_rank", "rr", uses_pool=True, ties="document id descending", negative="zero",
         integer_grades=True, source=f"{TREC}: m_recip_rank.c te_calc_recip_rank",
     ),
     Convention(
-        "ranx", "ndcg", "NDCG", gain="linear", uses_pool=True, zero_idcg=0.0, ties="numba argsort (not guaranteed)",
+        "ranx", "ndcg", "ndcg", gain="linear", uses_pool=True, zero_idcg=0.0, ties="numba argsort (not guaranteed)",
         negative="zero",
         source=f"{RANX}/ndcg.py: _dcg (jarvelin=True: rel / log2(i + 1)), _idcg (the qrels as the ideal run), "
         "_ndcg (IDCG 0 replaced by 1; DCG is then 0); common.py clean_qrels (grades below rel_lvl dropped)",
@@ -276,87 +278,87 @@ CONVENTIONS = (
         "(ranx issue #9)",
     ),
     Convention(
-        "ranx", "ndcg_burges", "NDCG", gain="exponential", uses_pool=True, zero_idcg=0.0,
+        "ranx", "ndcg_burges", "ndcg", gain="exponential", uses_pool=True, zero_idcg=0.0,
         ties="numba argsort (not guaranteed)", negative="zero",
         source=f"{RANX}/ndcg.py: _dcg (jarvelin=False: (2**rel - 1) / log2(i + 1))",
     ),
     Convention(
-        "ranx", "precision", "P@k", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        "ranx", "precision", "precision", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
         adaptive_k=False, source=f"{RANX}/precision.py: _precision (hits / k)",
     ),
     Convention(
-        "ranx", "average_precision", "AP", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        "ranx", "average_precision", "ap", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
         denominator="R", source=f"{RANX}/average_precision.py: _average_precision (sum / number of relevant qrels)",
     ),
     Convention(
-        "recommenders", "ndcg_at_k", "NDCG", gain="binary", log_base=math.e, uses_pool=True, zero_idcg=math.nan,
+        "recommenders", "ndcg_at_k", "ndcg", gain="binary", log_base=math.e, uses_pool=True, zero_idcg=math.nan,
         ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (score_type='binary', discfun_type='loge'; ideal from every row of "
         "rating_true), get_top_k_items",
         note="default score_type='binary': every item in the truth table has gain 1, whatever its rating",
     ),
     Convention(
-        "recommenders", "ndcg_at_k(score_type='raw')", "NDCG", gain="linear", log_base=math.e, uses_pool=True,
+        "recommenders", "ndcg_at_k(score_type='raw')", "ndcg", gain="linear", log_base=math.e, uses_pool=True,
         zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (rel = rating; dcg / idcg is 0 / 0 = NaN when every rating is 0)",
     ),
     Convention(
-        "recommenders", "ndcg_at_k(score_type='exp')", "NDCG", gain="exponential", log_base=math.e, uses_pool=True,
+        "recommenders", "ndcg_at_k(score_type='exp')", "ndcg", gain="exponential", log_base=math.e, uses_pool=True,
         zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (rel = 2 ** rating - 1)",
     ),
     Convention(
-        "recommenders", "precision_at_k", "P@k", uses_pool=True, ties="input order (pandas sort on two columns)",
+        "recommenders", "precision_at_k", "precision", uses_pool=True, ties="input order (pandas sort on two columns)",
         negative="kept", adaptive_k=False, source=f"{RECOMMENDERS}: precision_at_k (hit / k)",
     ),
     Convention(
-        "recommenders", "map_at_k", "AP", uses_pool=True, ties="input order (pandas sort on two columns)",
+        "recommenders", "map_at_k", "ap", uses_pool=True, ties="input order (pandas sort on two columns)",
         negative="kept", denominator="min(R, k)",
         source=f"{RECOMMENDERS}: map_at_k (rr / min(actual, k)), _get_reciprocal_rank",
         note="recommenders' map (no k) divides by R, as trec_eval does",
     ),
     Convention(
-        "torchmetrics", "RetrievalNormalizedDCG", "NDCG", gain="linear", zero_idcg=0.0,
+        "torchmetrics", "RetrievalNormalizedDCG", "ndcg", gain="linear", zero_idcg=0.0,
         ties="averaged over each tied group", negative="kept",
         source=f"{TORCH}/ndcg.py: retrieval_normalized_dcg (ideal from the target itself), _tie_average_dcg "
         "(translated from scikit-learn, torchmetrics 1.2 onwards)",
     ),
     Convention(
-        "torchmetrics", "RetrievalMAP", "AP", denominator="hits", ties="torch.topk order",
+        "torchmetrics", "RetrievalMAP", "ap", denominator="hits", ties="torch.topk order",
         source=f"{TORCH}/average_precision.py: retrieval_average_precision (mean over the relevant positions in the top k)",
         note="binary targets only: grade >= 1 is passed as True",
     ),
     Convention(
-        "torchmetrics", "RetrievalPrecision", "P@k", adaptive_k=False, ties="torch.topk order",
+        "torchmetrics", "RetrievalPrecision", "precision", adaptive_k=False, ties="torch.topk order",
         source=f"{TORCH}/precision.py: retrieval_precision (relevant / top_k)",
         note="binary targets only: grade >= 1 is passed as True",
     ),
     Convention(
-        "torchmetrics", "RetrievalPrecision(adaptive_k=True)", "P@k", adaptive_k=True, ties="torch.topk order",
+        "torchmetrics", "RetrievalPrecision(adaptive_k=True)", "precision", adaptive_k=True, ties="torch.topk order",
         source=f"{TORCH}/precision.py: retrieval_precision (top_k = number of documents when it is larger)",
         note="binary targets only: grade >= 1 is passed as True",
     ),
     Convention(
-        "LightGBM", "ndcg", "NDCG", gain="exponential", zero_idcg=1.0, ties="input order (std::stable_sort)",
+        "LightGBM", "ndcg", "ndcg", gain="exponential", zero_idcg=1.0, ties="input order (std::stable_sort)",
         integer_grades=True,
         source=f"{LIGHTGBM}/rank_metric.hpp NDCGMetric::Eval (all-negative query: NDCG 1); dcg_calculator.cpp "
         "DefaultLabelGain (2**i - 1), Init (1 / log2(2 + i)), CalMaxDCG (ideal from the query's own labels), CheckLabel",
         note="label_gain can be changed; labels must be non-negative integers",
     ),
     Convention(
-        "Evidently", "NDCGKMetric", "NDCG", gain="linear", uses_pool=True, zero_idcg=0.0,
+        "Evidently", "NDCGKMetric", "ndcg", gain="linear", uses_pool=True, zero_idcg=0.0,
         ties="average rank (pandas rank)", negative="kept",
         source=f"{EVIDENTLY}/metrics/recsys/ndcg_k.py NDCGKMetric.calculate_ndcg (ideal from every row of the user; "
         "0 / 0 filled with 0); calculations/recommender_systems.py collect_dataset",
         note="tied scores get the mean of their ranks, a discount no ndcg_teach tie policy reproduces",
     ),
     Convention(
-        "Evidently", "PrecisionTopKMetric", "P@k", uses_pool=True, adaptive_k=True, ties="average rank (pandas rank)",
+        "Evidently", "PrecisionTopKMetric", "precision", uses_pool=True, adaptive_k=True, ties="average rank (pandas rank)",
         negative="zero", source=f"{EVIDENTLY}/metrics/recsys/precision_recall_k.py get_precision_and_recall_dict "
         "(tp / min(size, k); target binarised as > 0)",
     ),
     Convention(
-        "Evidently", "MAPKMetric", "AP", uses_pool=True, denominator="R", ties="average rank (pandas rank)",
+        "Evidently", "MAPKMetric", "ap", uses_pool=True, denominator="R", ties="average rank (pandas rank)",
         negative="zero", source=f"{EVIDENTLY}/metrics/recsys/precision_recall_k.py get_precision_and_recall_dict "
         "(sum of precision_i * rel_i / all relevant of the user)",
     ),
@@ -430,14 +432,29 @@ def _cell(value):
     return str(value)
 
 
+def _metric_key(name):
+    """A registry key from ``name``; the names of the first release ("NDCG", "P@k", ...) still work, with a warning."""
+    keys = [spec.key for spec in metrics()]
+    if name in keys:
+        return name
+    old = {spec.label.replace("{k}", "k"): spec.key for spec in metrics()}
+    old.update({spec.title(None): spec.key for spec in metrics()})
+    if isinstance(name, str) and name in old:
+        warnings.warn(f"metric={name!r} is now spelled metric={old[name]!r} (the registry key); the old name will stop "
+                      "working in the next release.", DeprecationWarning, stacklevel=4)
+        return old[name]
+    error = ValueError if isinstance(name, str) else TypeError
+    raise error(f"metric must be a registry key, one of {', '.join(map(repr, keys))}, or None. Got {shown(name)} instead.")
+
+
 def _pick(metric):
     if metric is None:
         return CONVENTIONS
-    check_choice("metric", metric, METRICS)
-    return tuple(c for c in CONVENTIONS if c.metric == metric)
+    key = _metric_key(metric)
+    return tuple(c for c in CONVENTIONS if c.metric == key)
 
 
-def compare(relevances, pool=None, k=None, metric=None):
+def compare(relevances, k=None, *, pool=None, metric=None):
     """The value every peer library's convention gives for one ranking.
 
     Parameters
@@ -451,7 +468,7 @@ def compare(relevances, pool=None, k=None, metric=None):
     k : int or None, default None
         Cut-off; None uses the whole list (and the list's length as P@k's and
         R@k's k).
-    metric : {"NDCG", "DCG", "P@k", "R@k", "AP", "RR"} or None, default None
+    metric : str or None, default None
         Keep only the conventions of one metric.
 
     Returns
@@ -469,7 +486,7 @@ def compare(relevances, pool=None, k=None, metric=None):
     --------
     A grade-3 item was judged but never retrieved:
 
-    >>> table = compare([3, 0, 2], pool=[3, 0, 2, 3], k=3, metric="NDCG")
+    >>> table = compare([3, 0, 2], pool=[3, 0, 2, 3], k=3, metric="ndcg")
     >>> round(table["scikit-learn ndcg_score"], 4)  # (3 + 2/2) / (3 + 2/log2(3)): ideal [3, 2, 0] from the list
     0.9386
     >>> round(table["trec_eval ndcg_cut"], 4)  # (3 + 2/2) / (3 + 3/log2(3) + 2/2): ideal [3, 3, 2] from every judged item
@@ -487,8 +504,11 @@ def compare(relevances, pool=None, k=None, metric=None):
     for convention in _pick(metric):
         refusal = convention.refuses(relevances, pool)
         value = None if refusal else convention.value(relevances, pool, k)
-        label = convention.metric.replace("@k", f"@{k or len(grades)}") if convention.metric in ("P@k", "R@k") else (
-            convention.metric if k is None else f"{convention.metric}@{k}")
+        label = convention.spec.title(k)
+        if not refusal and convention.spec.explain is not None:
+            # The trace names what was computed: P over a whole 3-item list is P@3, NDCG without a cut-off is NDCG.
+            _, keywords = convention.keywords(relevances, pool, k)
+            label = convention.spec.explain(relevances, **keywords).metric
         rows.append((convention.name, label, value, convention.call(relevances, pool, k), refusal))
     caption = f"relevances {list(relevances)}" + (f", pool {list(pool)}" if pool is not None else "") + (
         f", k = {k}" if k is not None else "")
@@ -500,7 +520,7 @@ def facts(metric=None):
 
     Parameters
     ----------
-    metric : {"NDCG", "DCG", "P@k", "R@k", "AP", "RR"} or None, default None
+    metric : str or None, default None
         Keep only the conventions of one metric.
 
     Returns
@@ -513,7 +533,7 @@ def facts(metric=None):
 
     Examples
     --------
-    >>> table = facts("AP")
+    >>> table = facts("ap")
     >>> [row[0] for row in table.rows]
     ['trec_eval map / map_cut', 'ranx average_precision', 'recommenders map_at_k', 'torchmetrics RetrievalMAP', 'Evidently MAPKMetric']
     >>> table["recommenders map_at_k"][table.headers.index("AP denominator")]
@@ -524,7 +544,8 @@ def facts(metric=None):
     rows = []
     for c in _pick(metric):
         short = None if c.adaptive_k is None else ("divide by list length" if c.adaptive_k else "divide by k")
-        judged = None if c.metric in ("DCG", "P@k", "RR") else ("every judged item" if c.uses_pool else "the list")
-        rows.append((c.name, c.metric, c.gain, c.log_base if c.metric in ("NDCG", "DCG") else None, judged,
+        takes = c.spec.keywords
+        judged = ("every judged item" if c.uses_pool else "the list") if {"pool", "n_relevant"} & set(takes) else None
+        rows.append((c.name, c.spec.label.replace("{k}", "k"), c.gain, c.log_base if "log_base" in takes else None, judged,
                      None if c.zero_idcg is None else str(c.zero_idcg), c.ties, c.negative, short, c.denominator, c.source))
     return Table("What each library computes, in ndcg_teach's terms", headers, tuple(rows))

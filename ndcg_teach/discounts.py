@@ -21,8 +21,11 @@ DISCOUNT_CHOICES = ("log2", "jarvelin")
 
 def check_log_base(log_base):
     """Return the logarithm base as a float > 1."""
-    if isinstance(log_base, bool) or not isinstance(log_base, Real) or not np.isfinite(log_base) or log_base <= 1:
-        raise ValueError(f"log_base must be a finite number greater than 1 (2 is usual). Got {shown(log_base)} instead.")
+    requirement = "a finite number greater than 1 (2 is usual)"
+    if isinstance(log_base, bool) or not isinstance(log_base, Real):
+        raise TypeError(f"log_base must be {requirement}. Got {shown(log_base)} instead.")
+    if not np.isfinite(log_base) or log_base <= 1:
+        raise ValueError(f"log_base must be {requirement}. Got {shown(log_base)} instead.")
     return float(log_base)
 
 

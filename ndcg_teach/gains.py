@@ -6,6 +6,8 @@ al., 2005) rewards highly relevant items much more. They agree exactly when
 every grade is 0 or 1. Lesson 02 teaches both.
 """
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from .validation import check_choice, shown
@@ -35,11 +37,29 @@ def exponential_gain(grades):
     return np.exp2(np.asarray(grades, dtype=np.float64)) - 1.0
 
 
-def gain_values(grades, gain="linear"):
-    """Gains of ``grades`` under ``gain``: "linear", "exponential" or a callable.
+def _mapped(grades, gain):
+    """Gains looked up in a ``{grade: gain}`` map (trec_eval's ``-m ndcg.1=3.5,2=9.0``, ir_measures' ``gains=``)."""
+    table = {}
+    for grade, value in gain.items():
+        if isinstance(grade, bool) or not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool) \
+                or not np.isfinite(value) or value < 0:
+            raise ValueError(f"gain, when a mapping, must map grades to finite, non-negative gains. Got {shown(dict(gain))} instead.")
+        table[float(grade)] = float(value)
+    missing = sorted({float(g) for g in np.ravel(grades)} - set(table))
+    if missing:
+        raise ValueError(
+            f"gain, when a mapping, must give a gain for every grade; grade {missing[0]:g} has none. Got {shown(dict(gain))} instead."
+        )
+    return np.array([table[float(g)] for g in np.ravel(grades)], dtype=np.float64).reshape(np.shape(grades))
 
-    A callable receives the grades as a float64 array and must return one
-    finite, non-negative gain per grade.
+
+def gain_values(grades, gain="linear"):
+    """Gains of ``grades`` under ``gain``: "linear", "exponential", a ``{grade: gain}`` mapping or a callable.
+
+    A mapping must name every grade that occurs. A callable receives the
+    grades as a float64 array and must return one finite, non-negative gain
+    per grade. Gains need not rise with the grade: the ideal order sorts by
+    gain (see :func:`ideal_grades`).
 
     Examples
     --------
@@ -47,7 +67,11 @@ def gain_values(grades, gain="linear"):
     array([7., 1.])
     >>> gain_values(np.array([3.0, 1.0]), lambda g: g ** 2)
     array([9., 1.])
+    >>> gain_values(np.array([2.0, 1.0, 0.0]), {0: 0, 1: 4, 2: 2})  # grade 1 is worth more than grade 2
+    array([2., 4., 0.])
     """
+    if isinstance(gain, Mapping):
+        return _mapped(grades, gain)
     if callable(gain):
         try:
             values = np.asarray(gain(np.asarray(grades, dtype=np.float64)), dtype=np.float64)
@@ -59,20 +83,43 @@ def gain_values(grades, gain="linear"):
                 f"Got {shown(values)} for grades {shown(np.asarray(grades))} instead."
             )
         return values
+    if not isinstance(gain, str):
+        raise TypeError(f"gain must be 'linear', 'exponential', a {{grade: gain}} mapping or a function. Got {shown(gain)} instead.")
     check_choice("gain", gain, GAIN_CHOICES)
     return linear_gain(grades) if gain == "linear" else exponential_gain(grades)
 
 
+def ideal_grades(grades, gain="linear", k=None):
+    """``grades`` in the ideal order, cut at ``k``: the order whose gains fall, so no order has a higher DCG.
+
+    Sorting by gain, not by grade, matters when a mapped or custom gain does
+    not rise with the grade. Equal gains keep the higher grade first.
+
+    Examples
+    --------
+    >>> ideal_grades(np.array([1.0, 3.0, 2.0]))
+    array([3., 2., 1.])
+    >>> ideal_grades(np.array([1.0, 2.0]), {1: 4, 2: 2})  # grade 1 is worth more
+    array([1., 2.])
+    """
+    grades = np.asarray(grades, dtype=np.float64)
+    order = np.lexsort((-grades, -gain_values(grades, gain)))
+    return grades[order][:k]
+
+
 def gain_symbol(gain, grade):
-    """How the gain of ``grade`` is written in a formula: ``5`` or ``(2^5-1)``."""
+    """How the gain of ``grade`` is written in a formula: ``5``, ``(2^5-1)``, or ``g(5)`` for a custom gain."""
     text = f"{grade:g}"
-    if callable(gain):
+    if callable(gain) or isinstance(gain, Mapping):
         return f"g({text})"
     return text if gain == "linear" else f"(2^{text}-1)"
 
 
 def gain_name(gain):
     """Short description of a gain for trace headers."""
+    if isinstance(gain, Mapping):
+        pairs = ", ".join(f"g({float(grade):g}) = {float(value):g}" for grade, value in sorted(gain.items()))
+        return f"gain map: {pairs}"
     if callable(gain):
         return f"custom gain {getattr(gain, '__name__', 'function')}"
     return {"linear": "linear gain (rel)", "exponential": "exponential gain (2^rel - 1)"}[gain]

@@ -1,16 +1,15 @@
-"""Means over queries: mean NDCG, MAP and MRR.
+"""Means over queries: one :func:`mean` for every registered metric.
 
-Each query is scored by its own per-list function and the scores are averaged
-with equal weight. What differs from query to query (the pool of judged
-grades, the number of relevant items) is passed as one value per query.
-Lesson 09 evaluates a model this way.
+Each query is scored by the metric's own per-list function and the scores are
+averaged with equal weight; a query whose ranked list is empty (the system
+returned nothing) counts, with its score. What differs from query to query
+(the pool of judged grades, the number of relevant items) is passed in
+``per_query`` as one value per query. Lesson 09 evaluates a model this way.
 """
 
 import numpy as np
 
-from .average_precision import average_precision
-from .dcg import ndcg
-from .reciprocal_rank import reciprocal_rank
+from .registry import metric
 from .validation import shown
 
 
@@ -20,18 +19,53 @@ def _as_query_list(name, values, what):
     return list(values)
 
 
-def _mean(metric, queries, keywords, per_query=None):
+def mean(key, queries, k=None, *, per_query=None, **keywords):
+    """The mean of a registered metric over queries.
+
+    Parameters
+    ----------
+    key : str
+        The metric's registry key ("ndcg", "ap", "rr", ...; see :func:`~ndcg_teach.metrics`).
+    queries : list of sequences of float
+        One relevance list per query, in ranked order (an empty list is a
+        query for which nothing was retrieved).
+    k : int or None, default None
+        Cut-off for every query.
+    per_query : dict of str to list, optional
+        Keywords whose value differs per query, each with one value per
+        query: ``{"pool": [...]}`` for NDCG as trec_eval computes it,
+        ``{"n_relevant": [...]}`` for recall and MAP.
+    **keywords
+        Passed to the metric for every query.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> mean("rr", [[0, 1], [1, 0], [0, 0]])  # (1/2 + 1 + 0) / 3
+    0.5
+    >>> mean("ap", [[1, 0, 1], [0, 1]], per_query={"n_relevant": [4, 1]})  # ((1 + 2/3) / 4 + 1/2) / 2
+    0.4583333333333333
+    >>> mean("ndcg", [[3, 2], []], per_query={"pool": [[3, 2], [1]]})  # the second query retrieved nothing: 0
+    0.5
+    """
+    spec = metric(key)
     queries = _as_query_list("queries", queries, "a relevance list")
     if not queries:
         raise ValueError("queries must hold at least one relevance list. Got [] instead.")
-    # per_query maps a parameter name to (the metric's keyword, one value per query).
+    if per_query is not None and not hasattr(per_query, "items"):
+        raise TypeError(f"per_query must map a keyword to one value per query, e.g. {{'pool': [...]}}. Got {shown(per_query)} instead.")
     lists = {}
-    for name, (keyword, values) in (per_query or {}).items():
-        if values is None:
-            continue
-        lists[keyword] = _as_query_list(name, values, "a value")
-        if len(lists[keyword]) != len(queries):
-            raise ValueError(f"{name} must hold one value per query ({len(queries)}). Got {len(lists[keyword])} values instead.")
+    for name, values in (per_query or {}).items():
+        if name in keywords:
+            raise TypeError(f"per_query gives {name!r} per query, so it must not also be passed as {name}=. Got both instead.")
+        if name not in spec.keywords:
+            raise ValueError(f"per_query keys must be keywords of {key} ({', '.join(spec.keywords) or 'none'}). Got {name!r} instead.")
+        lists[name] = _as_query_list(f"per_query[{name!r}]", values, "a value")
+        if len(lists[name]) != len(queries):
+            raise ValueError(f"per_query[{name!r}] must hold one value per query ({len(queries)}). Got {len(lists[name])} values instead.")
     values = []
     for index, relevances in enumerate(queries):
         if np.isscalar(relevances):
@@ -39,65 +73,9 @@ def _mean(metric, queries, keywords, per_query=None):
                 f"queries must be a list of relevance lists, one per query; query {index + 1} is a single number. "
                 f"Got {shown(queries)} instead."
             )
-        own = {keyword: values_[index] for keyword, values_ in lists.items()}
+        own = {name: values_[index] for name, values_ in lists.items()}
         try:
-            values.append(metric(relevances, **keywords, **own))
+            values.append(spec.function(relevances, k, **keywords, **own))
         except (TypeError, ValueError) as error:
             raise type(error)(f"query {index + 1}: {error}") from None
     return float(np.mean(values))
-
-
-def mean_ndcg(queries, pools=None, **keywords):
-    """Mean NDCG over queries; keywords as in :func:`ndcg`.
-
-    Parameters
-    ----------
-    queries : list of sequences of float
-        One relevance list per query, in ranked order.
-    pools : list of sequences of float, optional
-        One pool of judged grades per query (see :func:`idcg`), as trec_eval uses.
-    **keywords
-        Passed to :func:`ndcg` for every query (k, gain, discount, ...).
-
-    Examples
-    --------
-    >>> round(mean_ndcg([[5, 2, 3], [0, 1]]), 4)  # (0.9834 + 0.6309) / 2
-    0.8072
-    >>> round(mean_ndcg([[3], [1]], pools=[[3, 3], [1]]), 4)  # the first query missed a grade-3 item
-    0.8066
-    """
-    return _mean(ndcg, queries, keywords, {"pools": ("pool", pools)})
-
-
-def mean_average_precision(queries, n_relevant=None, **keywords):
-    """MAP: mean average precision over queries; keywords as in :func:`average_precision`.
-
-    Parameters
-    ----------
-    queries : list of sequences of float
-        One relevance list per query, in ranked order.
-    n_relevant : list of int, optional
-        Relevant items of each query in total (trec_eval's ``map`` divides by
-        these). None counts the relevant items each list holds.
-    **keywords
-        Passed to :func:`average_precision` for every query (k, threshold, ...).
-
-    Examples
-    --------
-    >>> mean_average_precision([[1, 0, 1], [0, 1]])  # ((1 + 2/3) / 2 + 1/2) / 2
-    0.6666666666666666
-    >>> mean_average_precision([[1, 0, 1], [0, 1]], n_relevant=[4, 1])  # ((1 + 2/3) / 4 + 1/2) / 2
-    0.4583333333333333
-    """
-    return _mean(average_precision, queries, keywords, {"n_relevant": ("n_relevant", n_relevant)})
-
-
-def mean_reciprocal_rank(queries, **keywords):
-    """MRR: mean reciprocal rank over queries; keywords as in :func:`reciprocal_rank`.
-
-    Examples
-    --------
-    >>> mean_reciprocal_rank([[0, 1], [1, 0], [0, 0]])  # (1/2 + 1 + 0) / 3
-    0.5
-    """
-    return _mean(reciprocal_rank, queries, keywords)

@@ -16,10 +16,10 @@ Lesson 08 compares them.
 
 import numpy as np
 
-from .dcg import dcg_steps, ideal_grades, normalise
 from .discounts import discount_values
 from .gains import gain_values
-from .validation import check_choice, check_k, check_score_arrays
+from .metrics.dcg import dcg_steps, ideal_steps, normalise
+from .validation import check_choice, check_k, check_score_arrays, check_zero_idcg
 
 TIE_CHOICES = ("average", "optimistic", "pessimistic", "stable")
 
@@ -49,17 +49,16 @@ def tie_averaged_dcg(true, score, k, gain, discount, log_base):
     return float(np.dot(group_gain, np.add.reduceat(discounts, starts)))
 
 
-def query_ndcg(true, score, k, gain, ties, discount="log2", log_base=2):
+def query_ndcg(true, score, k, gain, ties, discount="log2", log_base=2, zero_idcg=0.0):
     """NDCG of one query from its grades and scores; the ideal comes from the grades themselves."""
     if ties == "average":
         dcg_value = tie_averaged_dcg(true, score, k, gain, discount, log_base)
     else:
         dcg_value = dcg_steps(ranked_by_score(true, score, ties), k, gain, discount, log_base).total
-    idcg_value = dcg_steps(ideal_grades(true, None, k), k, gain, discount, log_base).total
-    return normalise(dcg_value, idcg_value, 0.0)
+    return normalise(dcg_value, ideal_steps(true, k, gain, discount, log_base, None).total, zero_idcg)
 
 
-def ndcg_score(y_true, y_score, k=None, gain="linear", ties="average"):
+def ndcg_score(y_true, y_score, k=None, *, gain="linear", discount="log2", log_base=2, zero_idcg=0.0, ties="average"):
     """NDCG from true grades and model scores, averaged over queries.
 
     Accepts scikit-learn's shapes (2-D: one row per query) and also a single
@@ -75,8 +74,14 @@ def ndcg_score(y_true, y_score, k=None, gain="linear", ties="average"):
         Model scores; higher means ranked higher.
     k : int or None, default None
         Cut-off; None uses every item.
-    gain : {"linear", "exponential"} or callable, default "linear"
-        scikit-learn uses "linear".
+    gain : {"linear", "exponential"}, mapping or callable, default "linear"
+        scikit-learn uses "linear"; see :func:`~ndcg_teach.dcg`.
+    discount : {"log2", "jarvelin"}, default "log2"
+        As in :func:`~ndcg_teach.dcg`.
+    log_base : float, default 2
+        As in :func:`~ndcg_teach.dcg`; it does not change NDCG under "log2".
+    zero_idcg : float or "raise", default 0.0
+        The value of a query whose ideal DCG is 0 (scikit-learn: 0.0).
     ties : {"average", "optimistic", "pessimistic", "stable"}, default "average"
         How equal scores are ordered; "average" is scikit-learn's default.
 
@@ -101,5 +106,7 @@ def ndcg_score(y_true, y_score, k=None, gain="linear", ties="average"):
     true, score = check_score_arrays(y_true, y_score)
     k = check_k(k)
     check_choice("ties", ties, TIE_CHOICES)
+    zero_idcg = check_zero_idcg(zero_idcg)
     gain_values(true[0], gain)  # refuses a bad gain before any work
-    return float(np.mean([query_ndcg(t, s, k, gain, ties) for t, s in zip(true, score)]))
+    discount_values(1, discount, log_base)  # and a bad discount or base
+    return float(np.mean([query_ndcg(t, s, k, gain, ties, discount, log_base, zero_idcg) for t, s in zip(true, score)]))

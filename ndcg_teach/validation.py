@@ -26,7 +26,8 @@ def check_choice(name, value, choices):
     """Return ``value`` if it is one of ``choices`` (strings)."""
     if not isinstance(value, str) or value not in choices:
         options = ", ".join(repr(c) for c in choices)
-        raise ValueError(f"{name} must be one of {options}. Got {shown(value)} instead.")
+        error = ValueError if isinstance(value, str) else TypeError
+        raise error(f"{name} must be one of {options}. Got {shown(value)} instead.")
     return value
 
 
@@ -50,6 +51,9 @@ def _as_float_array(name, values, what):
 def check_relevances(relevances, negative="raise", name="relevances"):
     """Return graded relevances as a 1-D float64 array, or raise.
 
+    An empty list is allowed: a query for which the system returned nothing
+    scores 0 on every metric (as trec_eval with ``-c``, ranx and ir_measures do).
+
     Parameters
     ----------
     relevances : sequence of real numbers
@@ -72,8 +76,6 @@ def check_relevances(relevances, negative="raise", name="relevances"):
             f"{name} must be a flat (1-D) list of grades, one per ranked item; "
             f"it has shape {array.shape}. Got {shown(relevances)} instead."
         )
-    if array.size == 0:
-        raise ValueError(f"{name} must hold at least one grade (the ranked list is empty). Got {shown(relevances)} instead.")
     bad = ~np.isfinite(array)
     if bad.any():
         position = int(np.argmax(bad)) + 1
@@ -92,8 +94,8 @@ def check_relevances(relevances, negative="raise", name="relevances"):
     return array
 
 
-def check_k(k, allow_none=True, name="k"):
-    """Return the cut-off ``k`` as an int >= 1 (or None for the whole list).
+def check_k(k, allow_none=True, name="k", n=None):
+    """Return the cut-off ``k`` as an int >= 1 (or None for the whole list); at most ``n`` when ``n`` is given.
 
     Examples
     --------
@@ -113,20 +115,55 @@ def check_k(k, allow_none=True, name="k"):
         raise TypeError(f"{name} must be {requirement}. Got {shown(k)} instead.")
     if k < 1:
         raise ValueError(f"{name} must be {requirement}. Got {shown(k)} instead.")
+    if n is not None and k > n:
+        raise ValueError(f"{name} must be a whole number from 1 to {n} (the number of items), or None for all. Got {shown(k)} instead.")
     return int(k)
 
 
-def check_threshold(threshold):
-    """Return the relevance threshold as a float > 0.
+def _is_number(value):
+    return isinstance(value, Real) and not isinstance(value, (bool, np.bool_))
+
+
+def _whole(value):
+    """``value`` as an int when it is a whole number (3 or 3.0), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, Integral):
+        return int(value)
+    if isinstance(value, Real) and np.isfinite(value) and float(value).is_integer():
+        return int(value)
+    return None
+
+
+def check_threshold(threshold, max_grade=None):
+    """Return the relevance threshold as a float > 0 (a whole number up to ``max_grade`` when that is given).
 
     A grade counts as relevant when it is ``>= threshold``; a grade of 0
-    always means "not relevant", so the threshold must be positive.
+    always means "not relevant", so the threshold must be positive. The
+    explorer passes ``max_grade``: its grades are whole numbers.
+
+    Examples
+    --------
+    >>> check_threshold(2)
+    2.0
+    >>> check_threshold(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: threshold must be a positive finite number: the smallest grade that counts as relevant (grade 0 never does). Got 0 instead.
     """
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, Real) or not np.isfinite(threshold) or threshold <= 0:
-        raise ValueError(
-            "threshold must be a positive finite number: the smallest grade that counts as relevant "
-            f"(grade 0 never does). Got {shown(threshold)} instead."
-        )
+    if max_grade is not None:
+        requirement = f"a whole number from 1 to {max_grade}: the smallest grade that counts as relevant"
+        if not _is_number(threshold):
+            raise TypeError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
+        whole = _whole(threshold)
+        if whole is None or not 1 <= whole <= max_grade:
+            raise ValueError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
+        return float(whole)
+    requirement = "a positive finite number: the smallest grade that counts as relevant (grade 0 never does)"
+    if not _is_number(threshold):
+        raise TypeError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
+    if not np.isfinite(threshold) or threshold <= 0:
+        raise ValueError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
     return float(threshold)
 
 
@@ -134,11 +171,11 @@ def check_n_relevant(n_relevant, found):
     """Return ``n_relevant`` (relevant items of the query) or ``found`` when it is None."""
     if n_relevant is None:
         return found
-    if isinstance(n_relevant, (bool, np.bool_)) or not isinstance(n_relevant, Integral) or n_relevant < 0:
-        raise ValueError(
-            "n_relevant must be a non-negative integer: how many relevant items the query has in total. "
-            f"Got {shown(n_relevant)} instead."
-        )
+    requirement = "a non-negative integer: how many relevant items the query has in total"
+    if isinstance(n_relevant, (bool, np.bool_)) or not isinstance(n_relevant, Integral):
+        raise TypeError(f"n_relevant must be {requirement}. Got {shown(n_relevant)} instead.")
+    if n_relevant < 0:
+        raise ValueError(f"n_relevant must be {requirement}. Got {shown(n_relevant)} instead.")
     if n_relevant < found:
         raise ValueError(
             f"n_relevant must be at least the number of relevant items already in the list ({found}). "
@@ -172,7 +209,7 @@ def check_zero_idcg(zero_idcg):
     if isinstance(zero_idcg, str) and zero_idcg == "raise":
         return zero_idcg
     if isinstance(zero_idcg, (str, bool, np.bool_)) or not isinstance(zero_idcg, Real):
-        raise ValueError(
+        raise (ValueError if isinstance(zero_idcg, str) else TypeError)(
             "zero_idcg must be the number NDCG takes when IDCG is 0 (0.0 as in scikit-learn and trec_eval, "
             f"1.0 as in LightGBM, float('nan') to mark it), or 'raise'. Got {shown(zero_idcg)} instead."
         )
@@ -180,7 +217,7 @@ def check_zero_idcg(zero_idcg):
 
 
 def check_items(items, n):
-    """Return labels for ``n`` ranked items: the given ones, or "#1", "#2", ..."""
+    """Return labels for ``n`` ranked items: the given ids, or "#1", "#2", ... (each item's position)."""
     if items is None:
         return tuple(f"#{i}" for i in range(1, n + 1))
     if isinstance(items, (str, bytes)):
@@ -215,3 +252,75 @@ def check_score_arrays(y_true, y_score):
     if (true < 0).any():
         raise ValueError(f"y_true must be non-negative grades (as in scikit-learn's ndcg_score). Got {shown(y_true)} instead.")
     return true, score
+
+
+# Named items: the explorer's rankings, grade maps and labels.
+
+
+def check_ranking(ranking, name="ranking"):
+    """Return ``ranking`` (item ids, best first) as a list of distinct strings."""
+    if isinstance(ranking, (str, bytes)) or not hasattr(ranking, "__iter__"):
+        raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(ranking)} instead.")
+    ranking = list(ranking)
+    if not all(isinstance(item, str) for item in ranking):
+        raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(ranking)} instead.")
+    if not ranking:
+        raise ValueError(f"{name} must hold at least one item id. Got [] instead.")
+    if len(set(ranking)) != len(ranking):
+        repeated = sorted({item for item in ranking if ranking.count(item) > 1})
+        raise ValueError(f"{name} must name each item once; {shown(repeated)} repeat. Got {shown(ranking)} instead.")
+    return ranking
+
+
+def check_grade(grade, item, max_grade=None):
+    """Return one item's grade as an int in ``0..max_grade``; text such as ``"3"`` (typed into a widget) is read as a number."""
+    top = "" if max_grade is None else f" to {max_grade}"
+    requirement = f"The grade of {item!r} must be a whole number from 0{top}"
+    value = grade
+    if isinstance(grade, str):
+        try:
+            value = float(grade.strip())
+        except ValueError:
+            raise ValueError(f"{requirement}. Got {shown(grade)} instead.") from None
+    if not _is_number(value):
+        raise TypeError(f"{requirement}. Got {shown(grade)} instead.")
+    whole = _whole(value)
+    if whole is None or whole < 0 or (max_grade is not None and whole > max_grade):
+        raise ValueError(f"{requirement}. Got {shown(grade)} instead.")
+    return whole
+
+
+def check_relevance_map(relevance, ranking, max_grade=None):
+    """Return ``{item: grade}`` for exactly the items of ``ranking``, grades whole numbers in ``0..max_grade``."""
+    if not hasattr(relevance, "items"):
+        raise TypeError(f"relevance must map each item id to its grade, e.g. {{'A': 5}}. Got {shown(relevance)} instead.")
+    missing = [item for item in ranking if item not in relevance]
+    if missing:
+        raise ValueError(f"relevance must give a grade for every item; missing {shown(missing)}. Got {shown(dict(relevance))} instead.")
+    extra = [item for item in relevance if item not in ranking]
+    if extra:
+        raise ValueError(
+            f"relevance must grade only the listed items (judged items that are not listed go in pool=); "
+            f"{shown(extra)} are not listed. Got {shown(dict(relevance))} instead."
+        )
+    return {item: check_grade(relevance[item], item, max_grade) for item in ranking}
+
+
+def check_max_grade(max_grade, grades):
+    """Return the highest grade a learner may enter: a whole number >= 1 and >= every grade in ``grades``."""
+    requirement = f"a whole number at least 1 and at least the highest grade ({max(grades.values(), default=0)})"
+    if not _is_number(max_grade):
+        raise TypeError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
+    top = _whole(max_grade)
+    if top is None or top < max(1, *grades.values()):
+        raise ValueError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
+    return top
+
+
+def check_labels(labels, ranking):
+    """Return a display name for every item of ``ranking``: the given one, or the id itself."""
+    if labels is None:
+        return {item: item for item in ranking}
+    if not hasattr(labels, "get"):
+        raise TypeError(f"labels must map item ids to names, e.g. {{'A': 'Apple pie'}}. Got {shown(labels)} instead.")
+    return {item: str(labels.get(item, item)) for item in ranking}

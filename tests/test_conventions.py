@@ -14,7 +14,8 @@ import pytest
 import pytrec_eval
 from sklearn.metrics import dcg_score, ndcg_score
 
-from ndcg_teach.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, METRICS, Table, binary_gain, compare, facts
+import ndcg_teach as nt
+from ndcg_teach.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, Table, binary_gain, compare, facts
 
 TOL = 1e-12
 LOG2_3 = math.log2(3)
@@ -28,14 +29,14 @@ def test_every_convention_is_described_and_sourced():
     names = [c.name for c in CONVENTIONS]
     assert len(names) == len(set(names))
     for convention in CONVENTIONS:
-        assert convention.metric in METRICS
+        assert convention.metric in [spec.key for spec in nt.metrics()]
         assert convention.source and convention.ties
         assert convention.negative in ("raise", "zero", "kept")
-        if convention.metric == "P@k":
+        if convention.metric == "precision":
             assert convention.adaptive_k in (False, True)
-        if convention.metric == "AP":
+        if convention.metric == "ap":
             assert convention.denominator in ("hits", "R", "min(R, k)")
-        if convention.metric == "NDCG":
+        if convention.metric == "ndcg":
             assert convention.gain in ("linear", "exponential", "binary") and convention.zero_idcg is not None
     assert {c.library for c in CONVENTIONS} == {"scikit-learn", "trec_eval", "ranx", "recommenders", "torchmetrics", "LightGBM", "Evidently"}
 
@@ -197,13 +198,13 @@ def test_compare_design_reference_value():
 
 def test_compare_without_a_pool_only_the_conventions_themselves_differ():
     # With no unretrieved judged item, list and pool conventions agree on linear NDCG.
-    table = compare([3, 0, 2], k=3, metric="NDCG")
+    table = compare([3, 0, 2], k=3, metric="ndcg")
     linear = {row[0]: row[2] for row in table.rows if CONVENTIONS_BY_NAME[row[0]].gain == "linear"}
     assert len(set(round(v, 12) for v in linear.values())) == 1
 
 
 def test_compare_marks_refusals_instead_of_guessing():
-    table = compare([2, -1, 1], metric="NDCG")
+    table = compare([2, -1, 1], metric="ndcg")
     assert table["scikit-learn ndcg_score"] is None
     assert table["trec_eval ndcg_cut"] == pytest.approx((2 + 1 / 2) / (2 + 1 / LOG2_3), abs=TOL)
     reasons = {row[0]: row[4] for row in table.rows}
@@ -213,12 +214,16 @@ def test_compare_marks_refusals_instead_of_guessing():
 
 
 def test_compare_filters_by_metric_and_checks_its_input():
-    assert {row[1] for row in compare([1, 0, 1], k=2, metric="AP").rows} == {"AP@2"}
-    assert {row[1] for row in compare([1, 0, 1], metric="P@k").rows} == {"P@3"}
-    with pytest.raises(ValueError, match="metric must be one of"):
+    assert {row[1] for row in compare([1, 0, 1], k=2, metric="ap").rows} == {"AP@2"}
+    assert {row[1] for row in compare([1, 0, 1], metric="precision").rows} == {"P@3"}
+    with pytest.raises(ValueError, match=r"metric must be a registry key, one of 'ndcg', .* or None\. Got 'MRR' instead\."):
         compare([1, 0], metric="MRR")
-    with pytest.raises(ValueError, match="at least one grade"):
-        compare([])
+    with pytest.warns(DeprecationWarning, match=r"metric='NDCG' is now spelled metric='ndcg'"):
+        assert compare([1, 0], metric="NDCG").rows == compare([1, 0], metric="ndcg").rows
+    # Nothing retrieved: 0 everywhere, except where a convention says what an empty ideal is worth.
+    empty = {row[0]: row[2] for row in compare([]).rows}
+    assert empty["trec_eval map / map_cut"] == 0.0 and empty["LightGBM ndcg"] == 1.0
+    assert math.isnan(empty["recommenders ndcg_at_k"])
     with pytest.raises(ValueError, match="pool must hold"):
         compare([3, 1], pool=[3])
     with pytest.raises(KeyError, match="no row named"):
@@ -236,5 +241,5 @@ def test_facts_table_names_gain_ideal_zero_idcg_ties_and_source():
     assert table["scikit-learn ndcg_score"][headers.index("ideal / R from")] == "the list"
     assert table["recommenders map_at_k"][headers.index("AP denominator")] == "min(R, k)"
     assert table["Evidently PrecisionTopKMetric"][headers.index("P@k short list")] == "divide by list length"
-    assert len(facts("NDCG").rows) == sum(c.metric == "NDCG" for c in CONVENTIONS)
+    assert len(facts("ndcg").rows) == sum(c.metric == "ndcg" for c in CONVENTIONS)
     assert "What each library computes" in str(table) and "<table>" in table._repr_html_()

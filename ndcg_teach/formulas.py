@@ -1,0 +1,55 @@
+"""Pieces every ``explain_*`` trace is written with: names with cut-offs, sums with their numbers, notes.
+
+The metric modules build their formulas from these, so every trace writes a
+sum, a cut-off and a threshold the same way.
+"""
+
+from .trace import Row
+
+
+def at(name, k):
+    """``name@k``, or ``name`` alone when there is no cut-off."""
+    return name if k is None else f"{name}@{k}"
+
+
+def number(value):
+    """A number as a formula shows it: four decimals."""
+    return f"{value:.4f}"
+
+
+def sum_line(name, symbols, values, total, beyond=""):
+    """``NAME = s1 + s2 = v1 + v2 = total``, skipping the middle part when it adds nothing."""
+    if not symbols:
+        return f"{name} = 0 (no positions){beyond}"
+    parts = [" + ".join(symbols)]
+    numbers = " + ".join(number(v) for v in values)
+    if numbers != parts[0]:
+        parts.append(numbers)
+    return f"{name} = {' = '.join(parts)} = {number(total)}{beyond}"
+
+
+def beyond_note(k, n):
+    """Say which positions up to ``k`` lie past the end of an ``n``-item list (they add 0)."""
+    if k is None or k <= n:
+        return ""
+    first = n + 1
+    span = f"position {k} is" if first == k else f"positions {first}-{k} are"
+    return f"  ({span} beyond the list and add 0)"
+
+
+def threshold_note(threshold):
+    """The note every binary metric carries."""
+    return f"relevant means grade >= {threshold:g}"
+
+
+def binary_rows(steps, labels, with_running):
+    """Trace rows of a binary metric: relevant or not, hits so far, precision so far (and its sum)."""
+    return tuple(
+        Row(position, labels[position - 1], float(g), float(gn), float(d),
+            float(c) if with_running else None, float(r) if with_running else None,
+            relevant=bool(rel), hits=int(h), precision=float(p))
+        for position, (g, gn, d, c, r, rel, h, p) in enumerate(
+            zip(steps.grades, steps.gains, steps.discounts, steps.contributions, steps.running,
+                steps.relevant, steps.hits, steps.precision), start=1
+        )
+    )

@@ -1,0 +1,167 @@
+"""The metric registry: one :class:`Metric` spec per metric, the one list everything reads.
+
+Each metric family module in :mod:`ndcg_teach.metrics` registers its metrics
+when it is imported. The explorer's cards, the conventions' recipes, the means
+over queries, the package's ``__all__`` and the tests all read
+:func:`metrics` instead of keeping a list of their own, so a new metric is one
+new module. An instructor can register a metric of their own the same way:
+
+>>> import ndcg_teach as nt
+>>> def top_grade(relevances, k=None):
+...     '''The best grade in the top k.'''
+...     return float(max(list(relevances)[:k], default=0))
+>>> spec = nt.register_metric(nt.Metric("top", "Top@{k}", "graded", top_grade, meaning="the best grade in the top k"))
+>>> spec.title(3), spec.keywords
+('Top@3', ())
+>>> nt.mean("top", [[1, 3], [2]])  # (3 + 2) / 2
+2.5
+>>> nt.unregister_metric("top")
+"""
+
+import inspect
+from dataclasses import dataclass, field
+
+from .validation import shown
+
+GROUPS = ("graded", "binary")
+
+
+@dataclass(frozen=True)
+class Metric:
+    """What the package knows about one metric.
+
+    Attributes
+    ----------
+    key : str
+        Short identifier, e.g. ``"ndcg"``: the key of ``RankingExplorer.metrics``
+        and of :func:`~ndcg_teach.mean`.
+    label : str
+        How the metric is written, with ``{k}`` for the cut-off, e.g. ``"NDCG@{k}"``.
+    group : {"graded", "binary"}
+        "graded" metrics use every grade; "binary" ones only ask whether a
+        grade reaches the relevance threshold.
+    function : callable
+        The plain function, ``function(relevances, k=None, *, ...) -> float``.
+    explain : callable or None
+        Its ``explain_*`` twin returning a :class:`~ndcg_teach.Trace`, with the
+        same parameters plus ``items``.
+    meaning : str
+        One line a learner reads next to the number.
+    lesson : str
+        The lesson that teaches it (a notebook name without ``.ipynb``), or "".
+    order : float
+        Where it is shown among the others (smaller first); ties keep the
+        order of registration.
+    """
+
+    key: str
+    label: str
+    group: str
+    function: object = field(repr=False)
+    explain: object = field(default=None, repr=False)
+    meaning: str = ""
+    lesson: str = ""
+    order: float = 1000.0
+
+    @property
+    def keywords(self):
+        """The keyword-only parameters the plain function accepts, e.g. ``("gain", "discount", ...)``."""
+        parameters = inspect.signature(self.function).parameters.values()
+        return tuple(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
+
+    def title(self, k):
+        """The label with its cut-off, e.g. ``"NDCG@3"``; without ``@k`` when ``k`` is None."""
+        if k is None:
+            return self.label.replace("@{k}", "").format(k="")
+        return self.label.format(k=k)
+
+    def accepted(self, keywords):
+        """The items of ``keywords`` this metric takes (the rest are for other metrics)."""
+        names = self.keywords
+        return {name: value for name, value in keywords.items() if name in names}
+
+
+_REGISTRY = {}
+
+
+def _check_spec(spec):
+    if not isinstance(spec, Metric):
+        raise TypeError(f"spec must be an ndcg_teach.Metric. Got {shown(spec)} instead.")
+    if not isinstance(spec.key, str) or not spec.key.isidentifier():
+        raise ValueError(f"Metric key must be a Python identifier such as 'ndcg'. Got {shown(spec.key)} instead.")
+    if not isinstance(spec.label, str) or not spec.label:
+        raise ValueError(f"Metric label must be a non-empty string such as 'NDCG@{{k}}'. Got {shown(spec.label)} instead.")
+    if spec.group not in GROUPS:
+        raise ValueError(f"Metric group must be one of {', '.join(map(repr, GROUPS))}. Got {shown(spec.group)} instead.")
+    for name in ("function", "explain"):
+        value = getattr(spec, name)
+        if not callable(value) and not (name == "explain" and value is None):
+            raise TypeError(f"Metric {name} must be a function{' or None' if name == 'explain' else ''}. Got {shown(value)} instead.")
+    parameters = list(inspect.signature(spec.function).parameters)
+    if parameters[:2] != ["relevances", "k"]:
+        raise ValueError(
+            f"Metric function must take (relevances, k=None, *, ...) so every caller can pass the list and the cut-off. "
+            f"Got parameters {shown(parameters)} instead."
+        )
+
+
+def register_metric(spec, *, replace=False):
+    """Add ``spec`` to the registry and return it.
+
+    Parameters
+    ----------
+    spec : Metric
+    replace : bool, default False
+        Allow replacing a metric registered under the same key.
+
+    Raises
+    ------
+    ValueError
+        When the key is taken (and ``replace`` is False) or the spec is malformed.
+    """
+    _check_spec(spec)
+    if spec.key in _REGISTRY and not replace:
+        raise ValueError(f"spec.key must be new; {spec.key!r} is registered already (pass replace=True). Got {spec.key!r} instead.")
+    _REGISTRY[spec.key] = spec
+    return spec
+
+
+def unregister_metric(key):
+    """Remove the metric registered under ``key``."""
+    metric(key)
+    del _REGISTRY[key]
+
+
+def metrics(group=None):
+    """Every registered metric, in display order.
+
+    Parameters
+    ----------
+    group : {"graded", "binary"} or None
+        Keep only one group.
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> [spec.key for spec in nt.metrics()][:4]
+    ['ndcg', 'dcg', 'idcg', 'cg']
+    """
+    if group is not None and group not in GROUPS:
+        raise ValueError(f"group must be one of {', '.join(map(repr, GROUPS))} or None. Got {shown(group)} instead.")
+    ranked = sorted(enumerate(_REGISTRY.values()), key=lambda pair: (pair[1].order, pair[0]))
+    return tuple(spec for _, spec in ranked if group is None or spec.group == group)
+
+
+def metric(key):
+    """The :class:`Metric` registered under ``key``.
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> nt.metric("ap").title(5)
+    'AP@5'
+    """
+    if not isinstance(key, str) or key not in _REGISTRY:
+        known = ", ".join(repr(spec.key) for spec in metrics())
+        raise ValueError(f"metric key must be one of {known}. Got {shown(key)} instead.")
+    return _REGISTRY[key]
