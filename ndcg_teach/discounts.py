@@ -17,6 +17,8 @@ import numpy as np
 from .validation import check_choice, shown
 
 DISCOUNT_CHOICES = ("log2", "jarvelin")
+# How a control shows each choice.
+DISCOUNT_LABELS = {"log2": "1/log2(i+1)", "jarvelin": "Järvelin: 1/log2(i)"}
 
 
 def check_log_base(log_base):

@@ -13,6 +13,8 @@ import numpy as np
 from .validation import check_choice, shown
 
 GAIN_CHOICES = ("linear", "exponential")
+# How a control shows each choice.
+GAIN_LABELS = {"linear": "rel", "exponential": "2^rel − 1"}
 
 
 def linear_gain(grades):

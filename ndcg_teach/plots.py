@@ -98,7 +98,7 @@ class DiscountPlot(_Plot):
     --------
     >>> from ndcg_teach import explain_dcg
     >>> plot = DiscountPlot()
-    >>> png = plot.draw(explain_dcg([3, 2, 3, 0, 1], items=list("BADCE")), k=3)
+    >>> png = plot.draw(explain_dcg([3, 2, 3, 0, 1], ranking=list("BADCE")), k=3)
     >>> png.startswith(PNG_SIGNATURE)
     True
     """
@@ -166,7 +166,7 @@ class DiscountPlot(_Plot):
         Parameters
         ----------
         trace : Trace
-            A DCG trace over the whole list (``explain_dcg(relevances, items=...)``):
+            A DCG trace over the whole list (``explain_dcg(relevances, ranking=...)``):
             one row per position with its item, gain, discount and contribution.
         k : int or None, default None
             The cut-off to mark; None marks none.

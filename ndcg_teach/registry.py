@@ -52,6 +52,15 @@ class Metric:
     order : float
         Where it is shown among the others (smaller first); ties keep the
         order of registration.
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> spec = nt.metric("ndcg")
+    >>> spec.title(10), spec.group, spec.keywords
+    ('NDCG@10', 'graded', ('gain', 'discount', 'log_base', 'pool', 'zero_idcg', 'negative'))
+    >>> round(spec.function([5, 2, 3], 3), 4)
+    0.9834
     """
 
     key: str
@@ -118,6 +127,17 @@ def register_metric(spec, *, replace=False):
     ------
     ValueError
         When the key is taken (and ``replace`` is False) or the spec is malformed.
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> def hits(relevances, k=None, *, threshold=1):
+    ...     return float(sum(grade >= threshold for grade in list(relevances)[:k]))
+    >>> nt.register_metric(nt.Metric("hits", "Hits@{k}", "binary", hits, meaning="relevant items in the top k")).keywords
+    ('threshold',)
+    >>> nt.mean("hits", [[1, 0, 1], [0, 0]], k=2)  # (1 + 0) / 2
+    0.5
+    >>> nt.unregister_metric("hits")
     """
     _check_spec(spec)
     if spec.key in _REGISTRY and not replace:
@@ -127,7 +147,16 @@ def register_metric(spec, *, replace=False):
 
 
 def unregister_metric(key):
-    """Remove the metric registered under ``key``."""
+    """Remove the metric registered under ``key``.
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> spec = nt.register_metric(nt.Metric("first", "First", "graded", lambda relevances, k=None: float(relevances[0])))
+    >>> nt.unregister_metric("first")
+    >>> "first" in [spec.key for spec in nt.metrics()]
+    False
+    """
     metric(key)
     del _REGISTRY[key]
 

@@ -107,8 +107,10 @@ def check_k(k, allow_none=True, name="k", n=None):
     ValueError: k must be a positive integer (the cut-off: how many top positions count), or None for the whole list. Got 0 instead.
     """
     requirement = "a positive integer (the cut-off: how many top positions count)"
+    if n is not None:
+        requirement = f"a whole number from 1 to {n} (the number of items)"
     if allow_none:
-        requirement += ", or None for the whole list"
+        requirement += ", or None for all" if n is not None else ", or None for the whole list"
     if k is None and allow_none:
         return None
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, Integral):
@@ -116,7 +118,7 @@ def check_k(k, allow_none=True, name="k", n=None):
     if k < 1:
         raise ValueError(f"{name} must be {requirement}. Got {shown(k)} instead.")
     if n is not None and k > n:
-        raise ValueError(f"{name} must be a whole number from 1 to {n} (the number of items), or None for all. Got {shown(k)} instead.")
+        raise ValueError(f"{name} must be {requirement}. Got {shown(k)} instead.")
     return int(k)
 
 
@@ -216,15 +218,15 @@ def check_zero_idcg(zero_idcg):
     return float(zero_idcg)
 
 
-def check_items(items, n):
-    """Return labels for ``n`` ranked items: the given ids, or "#1", "#2", ... (each item's position)."""
-    if items is None:
+def check_items(ranking, n):
+    """Return ids for ``n`` ranked items: the given ``ranking``, or "#1", "#2", ... (each item's position)."""
+    if ranking is None:
         return tuple(f"#{i}" for i in range(1, n + 1))
-    if isinstance(items, (str, bytes)):
-        raise TypeError(f"items must be a list of {n} labels, one per ranked item. Got {shown(items)} instead.")
-    labels = tuple(str(item) for item in items)
+    if isinstance(ranking, (str, bytes)) or not hasattr(ranking, "__iter__"):
+        raise TypeError(f"ranking must be a list of {n} item ids, one per ranked item. Got {shown(ranking)} instead.")
+    labels = tuple(str(item) for item in ranking)
     if len(labels) != n:
-        raise ValueError(f"items must hold one label per ranked item ({n}). Got {len(labels)} labels: {shown(items)} instead.")
+        raise ValueError(f"ranking must hold one item id per grade ({n}). Got {len(labels)} ids: {shown(ranking)} instead.")
     return labels
 
 

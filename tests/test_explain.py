@@ -44,7 +44,7 @@ def test_traces_are_frozen(explain, plain, keywords):
 
 
 def test_dcg_rows_hold_every_step():
-    trace = nt.explain_dcg([5, 2, 3], items=["A", "B", "C"])
+    trace = nt.explain_dcg([5, 2, 3], ranking=["A", "B", "C"])
     first, second, third = trace.rows
     assert (first.position, first.item, first.grade, first.gain, first.discount) == (1, "A", 5.0, 5.0, 1.0)
     assert second.contribution == pytest.approx(2 / 1.5849625007211563, abs=1e-15)
@@ -57,7 +57,7 @@ def test_exponential_formula_shows_the_gain():
 
 
 def test_ndcg_trace_shows_the_ideal_side_by_side():
-    trace = nt.explain_ndcg([4, 5, 2, 3, 1], items=list("BADCE"), gain="exponential")
+    trace = nt.explain_ndcg([4, 5, 2, 3, 1], ranking=list("BADCE"), gain="exponential")
     assert trace.ideal_items == ("A", "B", "C", "D", "E")
     assert [row.ideal_item for row in trace.rows] == list("ABCDE")
     assert trace.rows[-1].ideal_running == trace.parts["idcg"].value
@@ -66,7 +66,7 @@ def test_ndcg_trace_shows_the_ideal_side_by_side():
 
 
 def test_ndcg_trace_with_a_pool_names_unretrieved_items():
-    trace = nt.explain_ndcg([5, 2], k=4, pool=[5, 4, 3, 2, 0], items=["A", "B"])
+    trace = nt.explain_ndcg([5, 2], k=4, pool=[5, 4, 3, 2, 0], ranking=["A", "B"])
     assert [row.item for row in trace.rows] == ["A", "B", None, None]
     assert trace.ideal_items == ("A", "(not retrieved)", "(not retrieved)", "B")
     assert "positions 3-4 are beyond the list and add 0" in trace.formula

@@ -15,8 +15,8 @@ ITEMS = ["B", "A", "D", "C", "E"]
 GRADES = [4, 5, 2, 3, 1]
 
 
-def full_trace(grades=GRADES, items=ITEMS, **kwargs):
-    return nt.explain_dcg(grades, items=items, **kwargs)
+def full_trace(grades=GRADES, ranking=ITEMS, **kwargs):
+    return nt.explain_dcg(grades, ranking=ranking, **kwargs)
 
 
 def size(png):
@@ -76,7 +76,7 @@ def test_a_cached_background_draws_the_same_pixels_as_a_fresh_figure(plot_class)
     def draw(plot, grades, items):
         if plot_class is DiscountPlot:
             return plot.draw(full_trace(grades, items), k=3)
-        return plot.draw([nt.explain_ndcg(grades, k=3, items=items)])
+        return plot.draw([nt.explain_ndcg(grades, k=3, ranking=items)])
 
     reused = plot_class()
     draw(reused, GRADES, ITEMS)
@@ -100,7 +100,7 @@ def test_exponential_gains_rescale_the_bars():
 
 def test_cumulative_plot_draws_running_dcg_against_running_idcg():
     plot = CumulativePlot()
-    trace = nt.explain_ndcg(GRADES, k=3, items=ITEMS)
+    trace = nt.explain_ndcg(GRADES, k=3, ranking=ITEMS)
     png = plot.draw([trace])
     assert png.startswith(PNG_SIGNATURE)
     (line,) = plot.lines

@@ -206,11 +206,19 @@ def test_nan_only_when_asked_for():
     assert math.isnan(nt.ndcg([0, 0], zero_idcg=math.nan))
 
 
-def test_items_must_match_the_list():
-    with pytest.raises(ValueError, match=r"items must hold one label per ranked item \(3\)\. Got 2 labels: \['A', 'B'\] instead\."):
-        nt.explain_dcg([3, 2, 1], items=["A", "B"])
-    with pytest.raises(TypeError, match=r"items must be a list of 3 labels, one per ranked item\. Got 'ABC' instead\."):
-        nt.explain_dcg([3, 2, 1], items="ABC")
+def test_ranking_must_match_the_list():
+    with pytest.raises(ValueError, match=r"ranking must hold one item id per grade \(3\)\. Got 2 ids: \['A', 'B'\] instead\."):
+        nt.explain_dcg([3, 2, 1], ranking=["A", "B"])
+    with pytest.raises(TypeError, match=r"ranking must be a list of 3 item ids, one per ranked item\. Got 'ABC' instead\."):
+        nt.explain_dcg([3, 2, 1], ranking="ABC")
+
+
+def test_items_is_the_old_name_of_ranking():
+    with pytest.warns(DeprecationWarning, match=r"explain_dcg\(items=\.\.\.\) is now spelled ranking=\.\.\."):
+        old = nt.explain_dcg([3, 2], items=["A", "B"])
+    assert old == nt.explain_dcg([3, 2], ranking=["A", "B"])
+    with pytest.raises(TypeError, match=r"explain_dcg\(\) got both items= and its new name ranking=; pass ranking= only\."):
+        nt.explain_dcg([3, 2], items=["A", "B"], ranking=["A", "B"])
 
 
 def test_long_inputs_are_shortened_in_messages():

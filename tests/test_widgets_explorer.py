@@ -102,7 +102,7 @@ def test_every_number_is_sent_to_four_decimals(explorer):
 
 
 def test_trace_is_the_library_trace(explorer):
-    expected = nt.explain_ndcg([4, 5, 2, 3, 1], k=5, items=ITEMS)
+    expected = nt.explain_ndcg([4, 5, 2, 3, 1], k=5, ranking=ITEMS)
     assert explorer.trace == expected
     assert explorer.panels[0]["formula"] == expected.formula.splitlines()[:3]
     assert explorer.panels[0]["steps"][0][:3] == ["1", "B", "4"]
@@ -139,10 +139,10 @@ def test_importing_the_widgets_does_not_import_pyplot():
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"items": "BADCE"}, TypeError, r"items must be a list of item ids \(strings\), best first\. Got 'BADCE' instead\."),
-        ({"items": []}, TypeError, r"items must be a non-empty list .* Got \[\] instead\."),
-        ({"items": [1, 2]}, TypeError, r"items must be a non-empty list of item ids \(strings\).* Got \[1, 2\] instead\."),
-        ({"items": ["A", "A", "B"]}, ValueError, r"items must name each item once; \['A'\] repeat\. Got"),
+        ({"ranking": "BADCE"}, TypeError, r"ranking must be a list of item ids \(strings\), best first\. Got 'BADCE' instead\."),
+        ({"ranking": []}, ValueError, r"ranking must hold at least one item id\. Got \[\] instead\."),
+        ({"ranking": [1, 2]}, TypeError, r"ranking must be a list of item ids \(strings\), best first\. Got \[1, 2\] instead\."),
+        ({"ranking": ["A", "A", "B"]}, ValueError, r"ranking must name each item once; \['A'\] repeat\. Got"),
         ({"relevance": {"A": 5}}, ValueError, r"relevance must give a grade for every item; missing \['B', 'D', 'C', 'E'\]\. Got"),
         ({"relevance": {**GRADES, "Z": 1}}, ValueError, r"relevance must grade only the listed items .* \['Z'\] are not listed\."),
         ({"relevance": {**GRADES, "A": 2.5}}, ValueError, r"The grade of 'A' must be a whole number from 0\. Got 2\.5 instead\."),
@@ -157,7 +157,7 @@ def test_importing_the_widgets_does_not_import_pyplot():
     ],
 )
 def test_bad_arguments_are_refused(kwargs, error, message):
-    arguments = {"items": ITEMS, "relevance": GRADES, **kwargs}
+    arguments = {"ranking": ITEMS, "relevance": GRADES, **kwargs}
     with pytest.raises(error, match=message):
         RankingExplorer(**arguments)
 

@@ -9,6 +9,7 @@ Importing this package imports anywidget, ipywidgets and matplotlib (the
   the difference in every metric.
 """
 
-from .explorer import CompareExplorer, RankingExplorer
+from .compare import CompareExplorer
+from .explorer import RankingExplorer
 
 __all__ = ["CompareExplorer", "RankingExplorer"]

@@ -1,6 +1,6 @@
 """Drag-to-reorder explorers: reorder a ranking and watch every score follow.
 
-:class:`RankingExplorer` shows one ranked list; :class:`CompareExplorer` shows
+:class:`RankingExplorer` shows one ranked list; :class:`~ndcg_teach.widgets.CompareExplorer` shows
 two rankings of the same items side by side with the difference in every
 metric. Both share one front end, ``static/explorer.js`` and ``explorer.css``.
 
@@ -13,48 +13,47 @@ numbers first, then the two plots as PNG bytes. Lesson 03 uses the explorer.
 
 import asyncio
 import random
-from numbers import Integral, Real
+from numbers import Integral
 from pathlib import Path
 
 import anywidget
 import traitlets
 
-from .. import (
-    average_precision,
-    cg,
-    explain_dcg,
-    explain_ndcg,
-    explain_precision_at_k,
-    ideal_order,
-    precision_at_k,
-    recall_at_k,
-    reciprocal_rank,
-    relevances_from,
-)
+from .. import explain_dcg, explain_ndcg, explain_precision_at_k, ideal_order, relevances_from
+from ..deprecation import renamed
 from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
+from ..discounts import DISCOUNT_LABELS
 from ..gains import GAIN_CHOICES as GAINS
+from ..gains import GAIN_LABELS
 from ..plots import CumulativePlot, DiscountPlot
-from ..trace import HEADERS, cell
-from ..validation import check_choice, shown
+from ..registry import metric, metrics
+from ..trace import HEADERS, TEXT_FIELDS, cell
+from ..validation import (
+    check_choice,
+    check_grade,
+    check_k,
+    check_labels,
+    check_max_grade,
+    check_ranking,
+    check_relevance_map,
+    check_threshold,
+    shown,
+)
 
 STATIC = Path(__file__).parent / "static"
-ACTIONS = ("ideal", "worst", "shuffle", "reset")
-# (key, label, group, what it means), in the order the widget shows the live numbers:
-# the graded metrics use every grade, the binary ones only "relevant or not" (grade >= threshold).
-METRICS = (
-    ("ndcg", "NDCG@{k}", "graded", "DCG / IDCG: 1 means the best possible order"),
-    ("dcg", "DCG@{k}", "graded", "gains of the top k, each times its position's discount"),
-    ("idcg", "IDCG@{k}", "graded", "DCG of the ideal order"),
-    ("cg", "CG@{k}", "graded", "sum of the top k grades, order ignored"),
-    ("precision", "P@{k}", "binary", "share of the top k that is relevant"),
-    ("recall", "R@{k}", "binary", "share of the relevant items found in the top k"),
-    ("ap", "AP@{k}", "binary", "mean of P@i over the relevant positions i <= k"),
-    ("rr", "RR@{k}", "binary", "1 / position of the first relevant item"),
+# The order buttons: (action, text, what it does).
+ACTIONS = (
+    ("ideal", "Ideal order", "Sort best first: the order whose DCG is IDCG"),
+    ("worst", "Worst order", "Sort least relevant first"),
+    ("shuffle", "Shuffle", "Random order (seeded, so the same every run)"),
+    ("reset", "Reset", "Back to the starting order and grades"),
 )
+GROUP_TITLES = {"graded": "graded: every grade counts", "binary": "binary: relevant if grade ≥ {threshold}"}
 STEP_COLUMNS = (
     "position", "item", "grade", "gain", "discount", "contribution", "running",
     "ideal_item", "ideal_grade", "ideal_contribution", "ideal_running",
 )
+IDEAL_START = STEP_COLUMNS.index("ideal_item")
 STEP_HEADERS = {
     **HEADERS,
     "contribution": "gain × discount",
@@ -82,18 +81,22 @@ class _Explorer(anywidget.AnyWidget):
     panels = traitlets.List().tag(sync=True)
     comparison = traitlets.List().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
+    # The controls' choices and the metric cards, sent once so the front end keeps no copy of them.
+    choices = traitlets.Dict().tag(sync=True)
     discount_png = traitlets.Bytes().tag(sync=True)
     cumulative_png = traitlets.Bytes().tag(sync=True)
 
-    def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed):
-        items = _check_items(orders[0], "items")
-        grades = _check_relevance(relevance, items)
-        top = max(5, *grades.values()) if max_grade is None else _check_max_grade(max_grade, grades)
-        k = len(items) if k is None else _check_k(k, len(items))
+    def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed,
+                 metrics):
+        items = orders[0]
+        grades = check_relevance_map(relevance, items)
+        top = max(5, *grades.values()) if max_grade is None else check_max_grade(max_grade, grades)
+        k = len(items) if k is None else check_k(k, n=len(items))
         check_choice("gain", gain, GAINS)
         check_choice("discount", discount, DISCOUNTS)
-        _check_threshold(threshold, top)
+        check_threshold(threshold, top)
         self.items = tuple(items)
+        self._specs = _chosen_metrics(metrics)
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
         self.pool = self._start[2]
         self.seed = seed
@@ -104,7 +107,7 @@ class _Explorer(anywidget.AnyWidget):
             **dict(zip(self._rankings, (list(order) for order in orders))),
             "relevance": grades, "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
         }
-        traits = {**settings, "labels": _check_labels(labels, items), "max_grade": top}
+        traits = {**settings, "labels": check_labels(labels, items), "max_grade": top, "choices": self._choices()}
         super().__init__(**traits, **self._numbers(settings), **self._pictures(settings))
         self.observe(self._on_change, names=[*self._rankings, "relevance", "k", "gain", "discount", "threshold"])
         self.on_msg(self._on_front_end_message)
@@ -122,15 +125,23 @@ class _Explorer(anywidget.AnyWidget):
 
     @traitlets.validate("k")
     def _valid_k(self, proposal):
-        return _check_k(proposal.value, len(self.items), error=traitlets.TraitError)
+        return _as_trait_error(check_k, proposal.value, n=len(self.items))
 
     @traitlets.validate("threshold")
     def _valid_threshold(self, proposal):
-        return _check_threshold(proposal.value, self.max_grade, error=traitlets.TraitError)
+        return int(_as_trait_error(check_threshold, proposal.value, self.max_grade))
 
     @traitlets.validate("relevance")
     def _valid_relevance(self, proposal):
-        return _check_relevance(proposal.value, self.items, self.max_grade, error=traitlets.TraitError)
+        return _as_trait_error(check_relevance_map, proposal.value, self.items, self.max_grade)
+
+    def _choices(self):
+        return {
+            "gain": [[value, GAIN_LABELS[value]] for value in GAINS],
+            "discount": [[value, DISCOUNT_LABELS[value]] for value in DISCOUNTS],
+            "actions": [list(action) for action in ACTIONS],
+            "groups": sorted({spec.group for spec in self._specs}, key=["graded", "binary"].index),
+        }
 
     # Computation: every number comes from ndcg_teach.
 
@@ -141,37 +152,35 @@ class _Explorer(anywidget.AnyWidget):
     def _numbers(self, settings):
         """Traces and values of every ranking, and the synced numbers the front end shows."""
         k, threshold = settings["k"], settings["threshold"]
-        conventions = {"gain": settings["gain"], "discount": settings["discount"], "pool": self.pool}
+        ndcg_keywords = {"gain": settings["gain"], "discount": settings["discount"], "pool": self.pool}
+        # Every convention the explorer sets; each metric takes the ones it accepts.
         n_relevant = None if self.pool is None else sum(grade >= threshold for grade in self.pool)
+        choices = {**ndcg_keywords, "threshold": threshold, "n_relevant": n_relevant}
         self._traces, self._full_traces, self._values, panels = [], [], [], []
         for trait, name in zip(self._rankings, settings["names"]):
             order = settings[trait]
             grades = relevances_from(order, settings["relevance"])
-            trace = explain_ndcg(grades, k=k, items=order, **conventions)
-            values = {
-                "ndcg": trace.value,
-                "dcg": trace.parts["dcg"].value,
-                "idcg": trace.parts["idcg"].value,
-                "cg": cg(grades, k=k),
-                "precision": precision_at_k(grades, k, threshold=threshold),
-                "recall": recall_at_k(grades, k, threshold=threshold, n_relevant=n_relevant),
-                "ap": average_precision(grades, k=k, threshold=threshold, n_relevant=n_relevant),
-                "rr": reciprocal_rank(grades, k=k, threshold=threshold),
-            }
-            relevant = explain_precision_at_k(grades, len(order), threshold=threshold, items=order).rows
+            trace = explain_ndcg(grades, k, ranking=order, **ndcg_keywords)
+            values = {spec.key: spec.function(grades, k, **spec.accepted(choices)) for spec in self._specs}
+            relevant = explain_precision_at_k(grades, len(order), threshold=threshold, ranking=order).rows
             self._traces.append(trace)
-            self._full_traces.append(explain_dcg(grades, gain=settings["gain"], discount=settings["discount"], items=order))
+            self._full_traces.append(explain_dcg(grades, gain=settings["gain"], discount=settings["discount"], ranking=order))
             self._values.append(values)
             panels.append({
                 "trait": trait,
                 "name": name,
                 "metrics": [
-                    {"key": key, "label": label.format(k=k), "group": group, "help": help_text, "text": f"{values[key]:.4f}"}
-                    for key, label, group, help_text in METRICS
+                    {"key": spec.key, "label": spec.title(k), "group": spec.group, "help": spec.meaning,
+                     "text": f"{values[spec.key]:.4f}"}
+                    for spec in self._specs
                 ],
-                "groups": {"graded": "graded: every grade counts", "binary": f"binary: relevant if grade ≥ {threshold}"},
+                "groups": {group: GROUP_TITLES[group].format(threshold=threshold) for group in self._choices()["groups"]},
                 "relevant": {row.item: bool(row.relevant) for row in relevant},
-                "columns": [STEP_HEADERS[column] for column in STEP_COLUMNS],
+                "columns": [
+                    {"text": STEP_HEADERS[column], "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS,
+                     "start": i == IDEAL_START}
+                    for i, column in enumerate(STEP_COLUMNS)
+                ],
                 "steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS] for row in trace.rows],
                 "formula": trace.formula.splitlines()[:3],
                 "notes": list(trace.notes),
@@ -184,14 +193,14 @@ class _Explorer(anywidget.AnyWidget):
         first, second = self._values
         return [
             {
-                "key": key,
-                "label": label.format(k=k),
-                "a": f"{first[key]:.4f}",
-                "b": f"{second[key]:.4f}",
-                "delta": f"{second[key] - first[key]:+.4f}",
-                "sign": (second[key] > first[key]) - (second[key] < first[key]),
+                "key": spec.key,
+                "label": spec.title(k),
+                "a": f"{first[spec.key]:.4f}",
+                "b": f"{second[spec.key]:.4f}",
+                "delta": f"{second[spec.key] - first[spec.key]:+.4f}",
+                "sign": (second[spec.key] > first[spec.key]) - (second[spec.key] < first[spec.key]),
             }
-            for key, label, _, _ in METRICS
+            for spec in self._specs
         ]
 
     def _pictures(self, settings):
@@ -293,7 +302,7 @@ class _Explorer(anywidget.AnyWidget):
                 setattr(self, ranking, list(start_orders[self._rankings.index(ranking)]))
             self._tell(f"Back to the starting order and grades: {', '.join(getattr(self, ranking))}.")
         else:
-            raise ValueError(f"action must be one of {', '.join(map(repr, ACTIONS))}. Got {shown(action)} instead.")
+            raise ValueError(f"action must be one of {', '.join(repr(name) for name, _, _ in ACTIONS)}. Got {shown(action)} instead.")
 
     def set_grade(self, item, grade):
         """Give ``item`` a new grade; every number follows.
@@ -313,7 +322,7 @@ class _Explorer(anywidget.AnyWidget):
         """
         if item not in self.relevance:
             raise ValueError(f"item must be one of the explorer's items {shown(list(self.items))}. Got {shown(item)} instead.")
-        new = _parse_grade(grade, item, self.max_grade)
+        new = check_grade(grade, item, self.max_grade)
         old = self.relevance[item]
         if self.pool is not None:
             # The pool holds every judged grade of the query, this item's included: keep it in step.
@@ -334,7 +343,7 @@ class _Explorer(anywidget.AnyWidget):
                 self._reorder(self._resolve(content.get("ranking")), content.get("name"))
             else:
                 raise ValueError(f"A message from the widget must have event 'grade' or 'action'. Got {shown(content)} instead.")
-        except ValueError as error:
+        except (TypeError, ValueError) as error:
             self._tell(str(error), "error")
         except Exception as error:  # noqa: BLE001 - show it rather than let ipywidgets log it out of sight
             self._tell(f"Could not apply that change: {type(error).__name__}: {error}", "error")
@@ -355,7 +364,7 @@ class RankingExplorer(_Explorer):
 
     Parameters
     ----------
-    items : list of str
+    ranking : list of str
         Item ids in the starting ranked order, best first, e.g. ``["B", "A", "D", "C", "E"]``.
     relevance : dict of str to int
         Each item's grade, e.g. ``{"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}``.
@@ -378,6 +387,11 @@ class RankingExplorer(_Explorer):
         Highest grade a learner may enter; None uses ``max(5, highest grade)``.
     seed : int, default 0
         Seed of the shuffle button, so a notebook gives the same shuffles every run.
+    metrics : list of str or None, default None
+        Registry keys of the numbers to show, in that order (e.g.
+        ``["cg"]`` in a lesson that has taught only CG); None shows every
+        registered metric, a metric registered with
+        :func:`~ndcg_teach.register_metric` included.
 
     Attributes
     ----------
@@ -386,7 +400,7 @@ class RankingExplorer(_Explorer):
         repairs bad input: unknown ids and repeats are dropped, missing ids
         are put back at the end.
     metrics : dict of str to float
-        The live numbers: cg, dcg, idcg, ndcg, precision, recall, ap, rr.
+        The live numbers, keyed by registry key (ndcg, dcg, idcg, cg, precision, recall, ap, rr, ...).
     trace : Trace
         The current :func:`~ndcg_teach.explain_ndcg` trace.
 
@@ -407,11 +421,12 @@ class RankingExplorer(_Explorer):
     # No echo: the browser that sent an order already shows it, so one message fewer per drop.
     order = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
 
-    def __init__(self, items, relevance, k=None, gain="linear", discount="log2", threshold=1, pool=None, *,
-                 labels=None, max_grade=None, seed=0):
+    @renamed(items="ranking")
+    def __init__(self, ranking, relevance, k=None, *, gain="linear", discount="log2", threshold=1, pool=None,
+                 labels=None, max_grade=None, seed=0, metrics=None):
         super().__init__(
-            [items], relevance, names=[""], k=k, gain=gain, discount=discount,
-            threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed,
+            [check_ranking(ranking)], relevance, names=[""], k=k, gain=gain, discount=discount,
+            threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed, metrics=metrics,
         )
 
     @traitlets.validate("order")
@@ -420,7 +435,7 @@ class RankingExplorer(_Explorer):
 
     @property
     def metrics(self):
-        """The live numbers as floats: cg, dcg, idcg, ndcg, precision, recall, ap, rr."""
+        """The live numbers as floats, keyed by registry key."""
         return dict(self._values[0])
 
     @property
@@ -452,115 +467,6 @@ class RankingExplorer(_Explorer):
         return f"RankingExplorer(order={self.order!r}, {self._conventions()}): {self.trace.metric} = {self.trace.value:.4f}"
 
 
-class CompareExplorer(_Explorer):
-    """Two rankings of the same items side by side, each draggable, with the difference in every metric.
-
-    Both rankings share the grades, ``k``, the gain, the discount and the
-    threshold, so every difference comes from the order alone. The
-    cumulative plot draws both running DCGs against the one ideal.
-
-    Parameters
-    ----------
-    ranking_a, ranking_b : list of str
-        The two rankings (item ids, best first); they must hold the same items.
-    relevance : dict of str to int
-        Each item's grade.
-    names : pair of str, default ("Model A", "Model B")
-        What the two rankings are called.
-    k, gain, discount, threshold, pool, labels, max_grade, seed
-        As in :class:`RankingExplorer`.
-
-    Attributes
-    ----------
-    order_a, order_b : list of str
-        The two current rankings (synced with the browser, repaired like ``RankingExplorer.order``).
-    metrics : dict
-        ``{"a": {...}, "b": {...}}``, each as ``RankingExplorer.metrics``.
-    differences : dict of str to float
-        ``b - a`` for every metric (what the widget shows in its last column).
-
-    Examples
-    --------
-    >>> grades = {"A": 3, "B": 2, "C": 0, "D": 1}
-    >>> duel = CompareExplorer(["A", "B", "D", "C"], ["C", "A", "B", "D"], grades, k=3)
-    >>> round(duel.metrics["a"]["ndcg"], 4), round(duel.metrics["b"]["ndcg"], 4)
-    (1.0, 0.6075)
-    >>> round(duel.differences["ndcg"], 4)  # b - a: the grade-0 item on top costs B 0.39
-    -0.3925
-    """
-
-    _rankings = ("order_a", "order_b")
-    order_a = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
-    order_b = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
-
-    def __init__(self, ranking_a, ranking_b, relevance, *, names=("Model A", "Model B"), k=None, gain="linear",
-                 discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0):
-        first, second = _check_items(ranking_a, "ranking_a"), _check_items(ranking_b, "ranking_b")
-        if sorted(first) != sorted(second):
-            raise ValueError(
-                f"ranking_b must hold the same items as ranking_a {shown(sorted(first))}. Got {shown(second)} instead."
-            )
-        if isinstance(names, str) or len(names) != 2 or not all(isinstance(name, str) for name in names):
-            raise ValueError(f"names must be two strings, one per ranking. Got {shown(names)} instead.")
-        super().__init__(
-            [first, second], relevance, names=names, k=k, gain=gain, discount=discount,
-            threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed,
-        )
-
-    @traitlets.validate("order_a", "order_b")
-    def _valid_orders(self, proposal):
-        return self._repair(proposal)
-
-    @property
-    def metrics(self):
-        """``{"a": {...}, "b": {...}}``: the live numbers of each ranking."""
-        return {"a": dict(self._values[0]), "b": dict(self._values[1])}
-
-    @property
-    def traces(self):
-        """``{"a": Trace, "b": Trace}``: the current :func:`~ndcg_teach.explain_ndcg` traces."""
-        return {"a": self._traces[0], "b": self._traces[1]}
-
-    @property
-    def differences(self):
-        """``b - a`` for every metric."""
-        first, second = self._values
-        return {key: second[key] - first[key] for key in first}
-
-    def _side(self, side):
-        if side not in ("a", "b"):
-            raise ValueError(f"side must be 'a' or 'b'. Got {shown(side)} instead.")
-        return f"order_{side}"
-
-    def move(self, side, item, position):
-        """Move ``item`` to ``position`` (1 = top) in ranking ``side`` ("a" or "b")."""
-        self._move(self._side(side), item, position)
-
-    def ideal(self, side):
-        """Sort ranking ``side`` best first."""
-        self._reorder(self._side(side), "ideal")
-
-    def worst(self, side):
-        """Sort ranking ``side`` least relevant first."""
-        self._reorder(self._side(side), "worst")
-
-    def shuffle(self, side):
-        """Shuffle ranking ``side`` with the explorer's seeded generator."""
-        self._reorder(self._side(side), "shuffle")
-
-    def reset(self, side):
-        """Put ranking ``side`` back in its starting order, and every grade back to its start."""
-        self._reorder(self._side(side), "reset")
-
-    def __repr__(self):
-        first, second = self._traces
-        name_a, name_b = self.names
-        return (
-            f"CompareExplorer(order_a={self.order_a!r}, order_b={self.order_b!r}, {self._conventions()}): "
-            f"{first.metric} {name_a} = {first.value:.4f}, {name_b} = {second.value:.4f}"
-        )
-
-
 def _running_loop():
     """The event loop running this code (the kernel's, in Jupyter), or None."""
     try:
@@ -569,94 +475,22 @@ def _running_loop():
         return None
 
 
-def _check_items(items, name):
-    if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
-        raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(items)} instead.")
-    items = list(items)
-    if not items or not all(isinstance(item, str) for item in items):
-        raise TypeError(f"{name} must be a non-empty list of item ids (strings), best first. Got {shown(items)} instead.")
-    if len(set(items)) != len(items):
-        repeated = sorted({item for item in items if items.count(item) > 1})
-        raise ValueError(f"{name} must name each item once; {shown(repeated)} repeat. Got {shown(items)} instead.")
-    return items
+def _as_trait_error(check, *args, **keywords):
+    """Run a validation check for a traitlets validator, which must raise TraitError."""
+    try:
+        return check(*args, **keywords)
+    except (TypeError, ValueError) as error:
+        raise traitlets.TraitError(str(error)) from None
 
 
-def _whole(value):
-    """``value`` as an int when it is a whole number (3 or 3.0), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, Integral):
-        return int(value)
-    if isinstance(value, Real) and float(value).is_integer():
-        return int(value)
-    return None
+def _chosen_metrics(keys):
+    """The registry's specs for the cards to show: every registered metric, or the keys given, in that order."""
+    if keys is None:
+        return metrics()
+    if isinstance(keys, str) or not hasattr(keys, "__iter__"):
+        raise TypeError(f"metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for all. Got {shown(keys)} instead.")
+    specs = [metric(key) for key in keys]
+    if not specs:
+        raise ValueError("metrics must name at least one metric, or be None for all. Got [] instead.")
+    return tuple(specs)
 
-
-def _check_relevance(relevance, items, max_grade=None, error=ValueError):
-    if not hasattr(relevance, "items"):
-        raise TypeError(f"relevance must map each item id to its grade, e.g. {{'A': 5}}. Got {shown(relevance)} instead.")
-    missing = [item for item in items if item not in relevance]
-    if missing:
-        raise error(f"relevance must give a grade for every item; missing {shown(missing)}. Got {shown(dict(relevance))} instead.")
-    extra = [item for item in relevance if item not in items]
-    if extra:
-        raise error(
-            f"relevance must grade only the listed items (judged items that are not listed go in pool=); "
-            f"{shown(extra)} are not listed. Got {shown(dict(relevance))} instead."
-        )
-    grades = {}
-    for item in items:
-        grade = _whole(relevance[item])
-        if grade is None or grade < 0 or (max_grade is not None and grade > max_grade):
-            top = "" if max_grade is None else f" to {max_grade}"
-            raise error(f"The grade of {item!r} must be a whole number from 0{top}. Got {shown(relevance[item])} instead.")
-        grades[item] = grade
-    return grades
-
-
-def _check_max_grade(max_grade, grades):
-    top = _whole(max_grade)
-    if top is None or top < max(1, *grades.values()):
-        raise ValueError(
-            f"max_grade must be a whole number at least 1 and at least the highest grade ({max(grades.values())}). "
-            f"Got {shown(max_grade)} instead."
-        )
-    return top
-
-
-def _check_k(k, n, error=ValueError):
-    if isinstance(k, bool) or not isinstance(k, Integral) or not 1 <= k <= n:
-        raise error(f"k must be a whole number from 1 to {n} (the number of items), or None for all. Got {shown(k)} instead.")
-    return int(k)
-
-
-def _check_threshold(threshold, max_grade, error=ValueError):
-    if isinstance(threshold, bool) or not isinstance(threshold, Integral) or not 1 <= threshold <= max_grade:
-        raise error(
-            f"threshold must be a whole number from 1 to {max_grade}: the smallest grade that counts as relevant. "
-            f"Got {shown(threshold)} instead."
-        )
-    return int(threshold)
-
-
-def _check_labels(labels, items):
-    if labels is None:
-        return {item: item for item in items}
-    if not hasattr(labels, "get"):
-        raise TypeError(f"labels must map item ids to names, e.g. {{'A': 'Apple pie'}}. Got {shown(labels)} instead.")
-    return {item: str(labels.get(item, item)) for item in items}
-
-
-def _parse_grade(grade, item, max_grade):
-    """A grade typed into the widget (text) or passed from Python, as an int in 0..max_grade."""
-    value = grade
-    if isinstance(grade, str):
-        text = grade.strip()
-        try:
-            value = float(text) if text else None
-        except ValueError:
-            value = None
-    whole = None if value is None else _whole(value)
-    if whole is None or not 0 <= whole <= max_grade:
-        raise ValueError(f"The grade of {item!r} must be a whole number from 0 to {max_grade}. Got {shown(grade)} instead.")
-    return whole

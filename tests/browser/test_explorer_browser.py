@@ -24,8 +24,15 @@ DUEL_B = ["E", "A", "B", "C", "D"]
 K = 3
 NOTEBOOK = "explorer.ipynb"
 DUEL_B_LIST = "[data-testid=compare-explorer] [data-ranking=order_b]"
+# An instructor's own metric, registered in the kernel before the explorer is built: it must get a card.
+CUSTOM = (
+    "import ndcg_teach as nt\n"
+    "def top_grade(relevances, k=None):\n"
+    "    return float(max(list(relevances)[:k], default=0))\n"
+    "nt.register_metric(nt.Metric('top_grade', 'Top@{k}', 'graded', top_grade, meaning='the best grade in the top k'))\n"
+)
 CELLS = [
-    "from ndcg_teach.widgets import CompareExplorer, RankingExplorer\n"
+    CUSTOM + "from ndcg_teach.widgets import CompareExplorer, RankingExplorer\n"
     f"explorer = RankingExplorer({ITEMS!r}, {GRADES!r}, k={K}, labels={LABELS!r})\n"
     "explorer",
     f"duel = CompareExplorer({ITEMS!r}, {DUEL_B!r}, {GRADES!r}, k={K})\nduel",
@@ -202,6 +209,14 @@ def test_a_mouse_drag_updates_numbers_plots_and_the_kernel(explorers, screenshot
     assert explorers.order() == moved
     assert explorers.kernel("explorer.order") == moved
     explorers.shot(screenshots, "after-drag")
+
+
+def test_a_metric_registered_in_the_kernel_gets_a_card_that_follows_a_drag(explorers):
+    card = explorers.metric("top_grade")
+    expect_text(card, "4.0000")  # B (grade 4) leads the starting order
+    explorers.drag("A", onto="B")
+    expect_text(card, "5.0000")
+    assert explorers.kernel("explorer.metrics['top_grade']") == 5.0
 
 
 def test_a_finger_drag_on_the_handle(explorers):

@@ -6,14 +6,6 @@
 // JupyterLab and Notebook 7 turn key presses into notebook commands ("a" inserts a cell)
 // unless the focused element itself carries this attribute; a wrapper is not enough.
 const SUPPRESS = { "data-lm-suppress-shortcuts": "true" };
-const GAINS = [["linear", "rel"], ["exponential", "2^rel − 1"]];
-const DISCOUNTS = [["log2", "1/log2(i+1)"], ["jarvelin", "Järvelin: 1/log2(i)"]];
-const ACTIONS = [
-  ["ideal", "Ideal order", "Sort best first: the order whose DCG is IDCG"],
-  ["worst", "Worst order", "Sort least relevant first"],
-  ["shuffle", "Shuffle", "Random order (seeded, so the same every run)"],
-  ["reset", "Reset", "Back to the starting order and grades"],
-];
 const DRAG_SLOP = 4; // pixels a pointer moves before a press becomes a drag
 const HINT = "Drag a row, or focus it and press Alt+↑ / Alt+↓ (↑ / ↓ alone move between rows). Type a grade to change it.";
 
@@ -89,8 +81,10 @@ function render({ model, el }) {
     });
     return node;
   };
-  const gainSelect = select("gain", GAINS, "gain");
-  const discountSelect = select("discount", DISCOUNTS, "discount");
+  // The choices, the order buttons and the metric cards all come from Python (the `choices` trait).
+  const choices = model.get("choices");
+  const gainSelect = select("gain", choices.gain, "gain");
+  const discountSelect = select("discount", choices.discount, "discount");
   const grades = Array.from({ length: model.get("max_grade") }, (_, i) => [String(i + 1), `grade ≥ ${i + 1}`]);
   const thresholdSelect = select("threshold", grades, "relevant from grade");
   kInput.addEventListener("input", () => {
@@ -125,7 +119,7 @@ function render({ model, el }) {
       "data-testid": "ranked-list",
     });
     const toolbar = h("div", { class: "ndcg-x-toolbar", role: "group", "aria-label": "Order buttons" },
-      ACTIONS.map(([action, text, title]) => {
+      choices.actions.map(([action, text, title]) => {
         const button = h("button", { type: "button", class: "ndcg-x-button", "data-action": action, title, text, ...SUPPRESS });
         button.addEventListener("click", () => model.send({ event: "action", name: action, ranking: trait }));
         return button;
@@ -187,7 +181,7 @@ function render({ model, el }) {
           })),
         h("span", {
           class: `ndcg-x-rel${relevant ? " is-relevant" : ""}`,
-          title: relevant ? "relevant (counts for P@k, R@k, AP, RR)" : "not relevant at this threshold",
+          title: relevant ? "relevant: counts for the binary metrics" : "not relevant at this threshold",
           "aria-hidden": "true",
           text: relevant ? "✓" : "·",
         }),
@@ -412,11 +406,16 @@ function render({ model, el }) {
   const formula = h("div", { class: "ndcg-x-formula", "data-testid": "formula" });
   const notes = h("div", { class: "ndcg-x-notes" });
 
+  // Python says which columns are labels and which belong to the ideal ranking; no column positions here.
+  function columnClass(column) {
+    return [column.label && "is-label", column.ideal && "is-ideal", column.start && "is-ideal-start"].filter(Boolean).join(" ");
+  }
+
   function renderSteps() {
     const panel = panels()[0];
     table.replaceChildren(
-      h("thead", {}, h("tr", {}, panel.columns.map((text, i) => h("th", { class: i >= 7 ? "is-ideal" : "", text })))),
-      h("tbody", {}, panel.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: i >= 7 ? "is-ideal" : "", text }))))));
+      h("thead", {}, h("tr", {}, panel.columns.map((column) => h("th", { class: columnClass(column), text: column.text })))),
+      h("tbody", {}, panel.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: columnClass(panel.columns[i]), text }))))));
     formula.replaceChildren(...panel.formula.map((line) => h("div", { text: line })));
     notes.textContent = panel.notes.join(" · ");
   }
