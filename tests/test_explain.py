@@ -6,17 +6,17 @@ import pytest
 
 import ndcg_teach as nt
 
-CASES = [
-    (nt.explain_cg, nt.cg, {}),
-    (nt.explain_dcg, nt.dcg, {"gain": "exponential"}),
-    (nt.explain_idcg, nt.idcg, {"pool": [5, 4, 3, 2, 1, 0]}),
-    (nt.explain_ndcg, nt.ndcg, {"k": 3, "discount": "jarvelin"}),
-    (nt.explain_precision_at_k, nt.precision_at_k, {"k": 4, "threshold": 2}),
-    (nt.explain_recall_at_k, nt.recall_at_k, {"k": 2, "n_relevant": 5}),
-    (nt.explain_average_precision, nt.average_precision, {"threshold": 3}),
-    (nt.explain_reciprocal_rank, nt.reciprocal_rank, {"threshold": 5}),
+# Conventions to exercise; every registered metric takes the ones it accepts (pool, threshold, n_relevant, ...).
+CHOICES = [
+    {"k": None, "gain": "exponential", "threshold": 3},
+    {"k": 3, "discount": "jarvelin", "pool": [5, 4, 3, 2, 1, 0], "threshold": 2, "n_relevant": 5},
+    {"k": 4, "log_base": 10, "zero_idcg": 1.0, "threshold": 5, "adaptive_k": True},
 ]
-
+CASES = [
+    pytest.param(spec.explain, spec.function, {"k": choice["k"], **spec.accepted(choice)}, id=f"{spec.key}-{n}")
+    for spec in nt.metrics() if spec.explain is not None
+    for n, choice in enumerate(CHOICES)
+]
 
 @pytest.mark.parametrize("explain, plain, keywords", CASES)
 def test_value_equals_the_plain_function_exactly(explain, plain, keywords):
