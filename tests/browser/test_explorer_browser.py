@@ -213,10 +213,10 @@ def test_a_mouse_drag_updates_numbers_plots_and_the_kernel(explorers, screenshot
 
 def test_a_metric_registered_in_the_kernel_gets_a_card_that_follows_a_drag(explorers):
     card = explorers.metric("top_grade")
-    expect_text(card, "4.0000")  # B (grade 4) leads the starting order
-    explorers.drag("A", onto="B")
-    expect_text(card, "5.0000")
-    assert explorers.kernel("explorer.metrics['top_grade']") == 5.0
+    expect_text(card, "5.0000")  # A (grade 5) is in the top 3 of the starting order
+    explorers.drag("A", onto="E")
+    expect_text(card, "4.0000")  # B, D, C are left in the top 3
+    assert explorers.kernel("explorer.metrics['top_grade']") == 4.0
 
 
 def test_a_finger_drag_on_the_handle(explorers):
