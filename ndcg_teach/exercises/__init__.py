@@ -1,0 +1,81 @@
+"""Check a learner's answers to the exercises of the lessons, with hints.
+
+Every exercise of the course has a key such as ``"01-cg"`` (the lesson's
+number, then what it asks).  ``check(key, answer)`` says whether the answer is
+right and, when it is not, gives a hint: never the answer itself.  The expected
+values are computed by the library when you call ``check``, so the exercises
+and the library can never disagree.
+
+Wrong answers that come from a common slip (the exponential gain instead of the
+linear one, the whole list instead of the first k positions, ...) are
+recognised and get a hint about that slip.
+
+Examples
+--------
+>>> from ndcg_teach.exercises import check
+>>> check("01-cg", 6)
+01-cg: right. CG adds the grades and ignores where they sit.
+>>> check("01-cg", 3)
+01-cg: not yet. You counted the relevant results; CG adds their grades.
+>>> check("01-cg", ...)
+01-cg: no answer yet. Replace ... with your answer and run the cell again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from . import lesson_00, lesson_01, lesson_02, lesson_03, lesson_04, lesson_05, lesson_06, lesson_07, lesson_08, lesson_09
+from .framework import Exercise, Feedback
+from .lesson_06 import PLAYGROUND_RELEVANCE  # the playground lesson (06) imports it from here
+
+__all__ = ["EXERCISES", "Exercise", "Feedback", "check"]
+
+# Lesson order is the course's order: `EXERCISES` (and so the list in check's error message) follows it.
+_LESSONS = (lesson_00, lesson_01, lesson_02, lesson_03, lesson_04, lesson_05, lesson_06, lesson_07, lesson_08, lesson_09)
+
+EXERCISES: Mapping[str, Exercise] = MappingProxyType(
+    {exercise.key: exercise for lesson in _LESSONS for exercise in lesson.LESSON_EXERCISES}
+)
+"""Every exercise of the course by key, in lesson order."""
+
+
+def check(exercise: str, answer: Any) -> Feedback:
+    """Say whether ``answer`` is right for ``exercise``, with a hint when it is not.
+
+    Parameters
+    ----------
+    exercise : str
+        The exercise's key, as the lesson gives it (e.g. ``"03-ndcg"``);
+        ``EXERCISES`` lists them all.
+    answer : object
+        A number, a word, a collection of numbers or an order of item ids, as
+        the exercise asks.  ``...`` (the placeholder in the lessons) and None
+        mean "not answered yet".  For an order you may also pass a widget that
+        has an ``order`` attribute (the playground's explorer).
+
+    Returns
+    -------
+    Feedback
+        Shows as one line; ``bool(feedback)`` is True only for a right answer.
+
+    Raises
+    ------
+    ValueError
+        When ``exercise`` is not a known key.
+
+    Examples
+    --------
+    Numbers are right when they agree to three decimals:
+
+    >>> check("02-dcg-linear", 4.431)
+    02-dcg-linear: right. Position 2 holds a 0, so it adds nothing whatever its discount.
+    >>> check("02-dcg-linear", 8.931)
+    02-dcg-linear: not yet. That is the exponential gain 2**rel - 1; this exercise uses the grade itself.
+    """
+    if not isinstance(exercise, str) or exercise not in EXERCISES:
+        known = ", ".join(repr(key) for key in EXERCISES)
+        raise ValueError(f"exercise must be one of {known}. Got {exercise!r} instead.")
+    return EXERCISES[exercise].check(answer)
