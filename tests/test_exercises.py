@@ -1,12 +1,17 @@
 """Tests of ndcg_teach.exercises: right answers pass, slips get their hint, no hint gives the answer away."""
 
+import copy
+import inspect
+import itertools
 import math
+import types
 
 import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.exercises import EXERCISES, Feedback, check
+from ndcg_teach.exercises import EXERCISES, Exercise, Feedback, check, inputs
+from ndcg_teach.exercises.framework import _number_judge
 
 NUMBER = [key for key, exercise in EXERCISES.items() if exercise.kind == "number"]
 
@@ -237,3 +242,158 @@ def test_each_exercise_names_an_existing_lesson_stem():
     for key, exercise in EXERCISES.items():
         assert key[:2] == exercise.lesson[:2]
         assert exercise.kind in {"number", "choice", "set", "order"}
+
+
+# Inputs: what each exercise is about, named as the library's parameters, and the one source of its answer.
+
+
+def _changed(new, old):
+    return "same" if math.isclose(new, old) else ("up" if new > old else "down")
+
+
+def _changed_by(relevances, bases):
+    changed = [
+        name
+        for name, metric in (("dcg", nt.dcg), ("ndcg", nt.ndcg))
+        if not math.isclose(metric(relevances, log_base=bases[0]), metric(relevances, log_base=bases[1]))
+    ]
+    return changed[0] if len(changed) == 1 else {0: "neither", 2: "both"}[len(changed)]
+
+
+def _playground_order(i, holds):
+    """The first order of the playground's items for which ``holds(ndcg, precision)``."""
+    for order in itertools.permutations(sorted(i["relevance"])):
+        relevances = nt.relevances_from(list(order), i["relevance"])
+        if holds(nt.ndcg(relevances, k=i["k"], gain=i["gain"]), nt.precision_at_k(relevances, k=i["k"])):
+            return list(order)
+    raise AssertionError("no order meets the challenge")
+
+
+SOLUTIONS = {
+    "00-warm-up": lambda i: "a" if nt.dcg(i["system_a"]) > nt.dcg(i["system_b"]) else "b",
+    "01-cg": lambda i: nt.cg(**i),
+    "01-cg-at-k": lambda i: nt.cg(**i),
+    "01-cg-order": lambda i: _changed(nt.cg(i["relevances"][::-1], k=i["k"]), nt.cg(**i)),
+    "02-dcg-linear": lambda i: nt.dcg(**i),
+    "02-dcg-exponential": lambda i: nt.dcg(**i),
+    "02-jarvelin": lambda i: nt.dcg(**i),
+    "02-gains-agree": lambda i: {
+        linear.grade
+        for linear, exponential in zip(nt.explain_dcg(**i).rows, nt.explain_dcg(**i, gain="exponential").rows)
+        if linear.gain == exponential.gain
+    },
+    "02-log-base": lambda i: _changed_by(i["relevances"], i["log_bases"]),
+    "03-idcg": lambda i: nt.idcg(**i),
+    "03-ndcg": lambda i: nt.ndcg(**i),
+    "03-pool": lambda i: nt.ndcg(**i),
+    "03-worst-k": lambda i: min(range(1, len(i["relevances"]) + 1), key=lambda k: nt.ndcg(i["relevances"], k=k)),
+    "04-precision": lambda i: nt.precision_at_k(**i),
+    "04-recall": lambda i: nt.recall_at_k(**i),
+    "04-threshold": lambda i: nt.precision_at_k(**i),
+    "04-short-list": lambda i: nt.precision_at_k(**i),
+    "05-ap": lambda i: nt.average_precision(**i),
+    "05-ap-all-relevant": lambda i: nt.average_precision(**i),
+    "05-rr": lambda i: nt.reciprocal_rank(**i),
+    "05-map": lambda i: nt.mean_average_precision(**i),
+    "06-high-ndcg-low-precision": lambda i: _playground_order(i, lambda ndcg, p: ndcg > 0.95 and p < 0.7),
+    "06-full-precision-low-ndcg": lambda i: _playground_order(i, lambda ndcg, p: p == 1 and ndcg < 0.6),
+    "07-idcg-term": lambda i: nt.explain_idcg(**i).rows[3].contribution,
+    "07-ndcg-at-3": lambda i: nt.ndcg(**i),
+    # 0.8 is the P@5 the document prints for the products.
+    "07-threshold": lambda i: next(t for t in range(1, 6) if nt.precision_at_k(**i, threshold=t) == 0.8),
+    "08-ties": lambda i: nt.ndcg_score(**i),
+    "08-ap-trec": lambda i: nt.average_precision(**i),
+    "08-short-list": lambda i: nt.precision_at_k(**i),
+    "09-mean-ndcg": lambda i: nt.mean_ndcg(**i),
+    "09-wins": lambda i: sum(nt.ndcg(b, k=i["k"]) > nt.ndcg(a, k=i["k"]) for a, b in zip(i["ranker_a"], i["ranker_b"])),
+}
+"""A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
+
+NOT_LIBRARY_PARAMETERS = {"system_a", "system_b", "log_bases", "ranker_a", "ranker_b"}
+"""Input names for what an exercise is about when it is not one library call."""
+
+
+def test_every_exercise_has_inputs_and_a_solution_from_them_here():
+    assert set(SOLUTIONS) == set(EXERCISES)
+    for key in EXERCISES:
+        assert isinstance(inputs(key), dict) and inputs(key), key
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_a_solution_computed_from_the_inputs_is_right(key):
+    answer = SOLUTIONS[key](inputs(key))
+    assert check(key, answer).correct is True
+    if EXERCISES[key].kind == "number":
+        assert answer == pytest.approx(ANSWERS[key], abs=1e-12)
+    elif EXERCISES[key].kind != "order":
+        assert answer == ANSWERS[key]
+
+
+def scribble(value):
+    """Change every list and dict inside ``value`` in place, as a curious learner might."""
+    if isinstance(value, dict):
+        for member in value.values():
+            scribble(member)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for member in value:
+            scribble(member)
+        value.append(99)
+
+
+def members(value):
+    """``value`` and everything nested in it."""
+    yield value
+    if isinstance(value, (dict, types.MappingProxyType)):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        for member in value:
+            yield from members(member)
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_inputs_are_a_fresh_copy_every_time(key):
+    before = copy.deepcopy(inputs(key))
+    mine = inputs(key)
+    assert not [member for member in members(mine) if isinstance(member, (tuple, types.MappingProxyType))]
+    scribble(mine)
+    assert mine != before
+    assert inputs(key) == before
+    assert check(key, ANSWERS[key]).correct is True
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_an_exercises_own_inputs_are_read_only(key):
+    frozen = EXERCISES[key].inputs
+    with pytest.raises(TypeError):
+        frozen["k"] = 1
+    for value in frozen.values():
+        assert not isinstance(value, (list, dict, set))
+
+
+def test_an_exercise_keeps_its_inputs_when_the_caller_changes_the_original():
+    relevances = [3, 0, 2, 1]
+    exercise = Exercise(
+        "01-test", "01-relevance-and-cg", "CG", "number", _number_judge(lambda i: nt.cg(**i), "hint"),
+        inputs={"relevances": relevances},
+    )
+    relevances.append(5)
+    assert exercise.inputs["relevances"] == (3, 0, 2, 1)
+    assert exercise.check(6)
+
+
+def test_input_names_are_the_librarys_parameters():
+    parameters = {
+        name
+        for public in nt.__all__
+        if inspect.isfunction(getattr(nt, public))
+        for name in inspect.signature(getattr(nt, public)).parameters
+    }
+    for key in EXERCISES:
+        unknown = set(inputs(key)) - parameters - NOT_LIBRARY_PARAMETERS
+        assert unknown == set(), key
+
+
+def test_inputs_of_an_unknown_exercise_is_an_error_that_lists_the_known_ones():
+    with pytest.raises(ValueError, match=r"exercise must be one of '00-warm-up', .* Got '99-nope' instead\."):
+        inputs("99-nope")

@@ -4,18 +4,19 @@ import ndcg_teach as nt
 
 from .framework import Exercise, _choice_judge
 
-_WARM_A, _WARM_B = [3, 2, 0], [0, 2, 3]
-
+LESSON = "00-start-here"
 
 LESSON_EXERCISES = (
     Exercise(
         "00-warm-up",
-        "00-start-here",
+        LESSON,
         "which of two lists puts the best result first (higher DCG)",
         "choice",
-        _choice_judge(
+        # Named as in the lesson, where answer "a" means system_a.
+        inputs={"system_a": [3, 2, 0], "system_b": [0, 2, 3]},
+        judge=_choice_judge(
             ("a", "b"),
-            lambda: "a" if nt.dcg(_WARM_A) > nt.dcg(_WARM_B) else "b",
+            lambda inp: "a" if nt.dcg(inp["system_a"]) > nt.dcg(inp["system_b"]) else "b",
             "Look at position 1 of each list: which one shows its most relevant result there?",
         ),
         right="The lessons explain why the top of the list weighs most.",

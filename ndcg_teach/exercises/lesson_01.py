@@ -6,7 +6,8 @@ import ndcg_teach as nt
 
 from .framework import Exercise, _choice_judge, _number_judge
 
-_CG_LIST = [3, 0, 2, 1]
+LESSON = "01-relevance-and-cg"
+_RELEVANCES = [3, 0, 2, 1]
 
 
 def _compare(new: float, old: float) -> str:
@@ -18,36 +19,44 @@ def _compare(new: float, old: float) -> str:
 LESSON_EXERCISES = (
     Exercise(
         "01-cg",
-        "01-relevance-and-cg",
+        LESSON,
         "CG of [3, 0, 2, 1]",
         "number",
-        _number_judge(
-            lambda: nt.cg(_CG_LIST),
+        inputs={"relevances": _RELEVANCES},
+        judge=_number_judge(
+            lambda inp: nt.cg(**inp),
             "Add the grades of every position.",
-            [(lambda: sum(1 for grade in _CG_LIST if grade > 0), "You counted the relevant results; CG adds their grades.")],
+            [
+                (
+                    lambda inp: sum(1 for grade in inp["relevances"] if grade > 0),
+                    "You counted the relevant results; CG adds their grades.",
+                )
+            ],
         ),
         right="CG adds the grades and ignores where they sit.",
     ),
     Exercise(
         "01-cg-at-k",
-        "01-relevance-and-cg",
+        LESSON,
         "CG@2 of [3, 0, 2, 1]",
         "number",
-        _number_judge(
-            lambda: nt.cg(_CG_LIST, k=2),
+        inputs={"relevances": _RELEVANCES, "k": 2},
+        judge=_number_judge(
+            lambda inp: nt.cg(**inp),
             "CG@k adds the grades of positions 1 to k only.",
-            [(lambda: nt.cg(_CG_LIST), "You added the whole list; CG@2 stops after position 2.")],
+            [(lambda inp: nt.cg(inp["relevances"]), "You added the whole list; CG@2 stops after position 2.")],
         ),
         right="The cut-off k decides how much of the list is looked at.",
     ),
     Exercise(
         "01-cg-order",
-        "01-relevance-and-cg",
+        LESSON,
         "does reversing [3, 0, 2, 1] change CG@4",
         "choice",
-        _choice_judge(
+        inputs={"relevances": _RELEVANCES, "k": 4},
+        judge=_choice_judge(
             ("up", "down", "same"),
-            lambda: _compare(nt.cg(_CG_LIST[::-1]), nt.cg(_CG_LIST)),
+            lambda inp: _compare(nt.cg(inp["relevances"][::-1], k=inp["k"]), nt.cg(**inp)),
             "Compute CG@4 for both orders and compare.",
         ),
         right="That blindness to order is why DCG exists: lesson 02.",

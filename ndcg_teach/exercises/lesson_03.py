@@ -2,26 +2,34 @@
 
 import ndcg_teach as nt
 
-from .framework import Exercise, _number_judge
+from .framework import Exercise, Inputs, _number_judge
 
-_IDEAL_LIST = [1, 0, 3, 2]
-_POOL_RANKED, _POOL = [2, 0, 1], [3, 2, 1, 0]
-_ZERO_LIST = [0, 3, 2]
+LESSON = "03-ideal-ranking-ndcg"
+_RELEVANCES = [1, 0, 3, 2]
+
+
+def _idcg_of_the_top_k_only(inp: Inputs) -> float:
+    """The slip of building the ideal list from the first k results instead of from every grade."""
+    return nt.dcg(sorted(inp["relevances"][: inp["k"]], reverse=True))
 
 
 LESSON_EXERCISES = (
     Exercise(
         "03-idcg",
-        "03-ideal-ranking-ndcg",
+        LESSON,
         "IDCG@3 of [1, 0, 3, 2]",
         "number",
-        _number_judge(
-            lambda: nt.idcg(_IDEAL_LIST, k=3),
+        inputs={"relevances": _RELEVANCES, "k": 3},
+        judge=_number_judge(
+            lambda inp: nt.idcg(**inp),
             "Sort all four grades from high to low, keep the first three, and take their DCG.",
             [
-                (lambda: nt.dcg(_IDEAL_LIST, k=3), "That is the DCG of the list as ranked; IDCG ranks the grades best first."),
                 (
-                    lambda: nt.dcg(sorted(_IDEAL_LIST[:3], reverse=True)),
+                    lambda inp: nt.dcg(**inp),
+                    "That is the DCG of the list as ranked; IDCG ranks the grades best first.",
+                ),
+                (
+                    _idcg_of_the_top_k_only,
                     "You sorted only the first three results; the ideal list picks the best three of all four grades.",
                 ),
             ],
@@ -30,16 +38,17 @@ LESSON_EXERCISES = (
     ),
     Exercise(
         "03-ndcg",
-        "03-ideal-ranking-ndcg",
+        LESSON,
         "NDCG@3 of [1, 0, 3, 2]",
         "number",
-        _number_judge(
-            lambda: nt.ndcg(_IDEAL_LIST, k=3),
+        inputs={"relevances": _RELEVANCES, "k": 3},
+        judge=_number_judge(
+            lambda inp: nt.ndcg(**inp),
             "Divide DCG@3 of the list by IDCG@3 from the previous exercise.",
             [
-                (lambda: nt.ndcg(_IDEAL_LIST), "That is NDCG@4; stop both sums after position 3."),
+                (lambda inp: nt.ndcg(inp["relevances"]), "That is NDCG@4; stop both sums after position 3."),
                 (
-                    lambda: nt.dcg(_IDEAL_LIST, k=3) / nt.dcg(sorted(_IDEAL_LIST[:3], reverse=True)),
+                    lambda inp: nt.dcg(**inp) / _idcg_of_the_top_k_only(inp),
                     "Your IDCG sorted only the first three results; the ideal list picks the best three of all four grades.",
                 ),
             ],
@@ -48,23 +57,32 @@ LESSON_EXERCISES = (
     ),
     Exercise(
         "03-pool",
-        "03-ideal-ranking-ndcg",
+        LESSON,
         "NDCG@3 of [2, 0, 1] when a judged grade-3 item was not retrieved",
         "number",
-        _number_judge(
-            lambda: nt.ndcg(_POOL_RANKED, k=3, pool=_POOL),
+        inputs={"relevances": [2, 0, 1], "k": 3, "pool": [3, 2, 1, 0]},
+        judge=_number_judge(
+            lambda inp: nt.ndcg(**inp),
             "Build the ideal list from every judged grade of the query, retrieved or not.",
-            [(lambda: nt.ndcg(_POOL_RANKED, k=3), "Your ideal list forgot the grade-3 item the ranker missed.")],
+            [
+                (
+                    lambda inp: nt.ndcg(inp["relevances"], k=inp["k"]),
+                    "Your ideal list forgot the grade-3 item the ranker missed.",
+                )
+            ],
         ),
         right="Missing the best item now costs the ranker, as it should.",
     ),
     Exercise(
         "03-worst-k",
-        "03-ideal-ranking-ndcg",
+        LESSON,
         "the k from 1 to 3 that gives [0, 3, 2] its lowest NDCG@k",
         "number",
-        _number_judge(
-            lambda: min(range(1, 4), key=lambda k: nt.ndcg(_ZERO_LIST, k=k)),
+        inputs={"relevances": [0, 3, 2]},
+        judge=_number_judge(
+            lambda inp: min(
+                range(1, len(inp["relevances"]) + 1), key=lambda k: nt.ndcg(inp["relevances"], k=k)
+            ),
             "Compute NDCG@1, NDCG@2 and NDCG@3 and pick the k of the smallest.",
             tolerance=1e-9,
         ),

@@ -4,26 +4,27 @@ import ndcg_teach as nt
 
 from .framework import Exercise, _number_judge
 
-_TIES_TRUE, _TIES_SCORE = [3, 2, 0], [0.9, 0.9, 0.1]
-_AP_SHORT = [1, 0, 0, 1]
+LESSON = "08-why-libraries-disagree"
 
 
 LESSON_EXERCISES = (
     Exercise(
         "08-ties",
-        "08-why-libraries-disagree",
+        LESSON,
         "NDCG of y_true [3, 2, 0] scored [0.9, 0.9, 0.1], ties averaged as scikit-learn does",
         "number",
-        _number_judge(
-            lambda: nt.ndcg_score(_TIES_TRUE, _TIES_SCORE, ties="average"),
+        # ndcg_score keeps scikit-learn's names for the grades and the scores.
+        inputs={"y_true": [3, 2, 0], "y_score": [0.9, 0.9, 0.1], "ties": "average"},
+        judge=_number_judge(
+            lambda inp: nt.ndcg_score(**inp),
             "The two tied items share positions 1 and 2: each gets the mean of those two discounts.",
             [
                 (
-                    lambda: nt.ndcg_score(_TIES_TRUE, _TIES_SCORE, ties="optimistic"),
+                    lambda inp: nt.ndcg_score(**(inp | {"ties": "optimistic"})),
                     "You put the better of the tied items first; scikit-learn averages over the tie.",
                 ),
                 (
-                    lambda: nt.ndcg_score(_TIES_TRUE, _TIES_SCORE, ties="pessimistic"),
+                    lambda inp: nt.ndcg_score(**(inp | {"ties": "pessimistic"})),
                     "You put the worse of the tied items first; scikit-learn averages over the tie.",
                 ),
             ],
@@ -32,15 +33,16 @@ LESSON_EXERCISES = (
     ),
     Exercise(
         "08-ap-trec",
-        "08-why-libraries-disagree",
+        LESSON,
         "AP of [1, 0, 0, 1] the trec_eval way, when the query has 3 relevant items",
         "number",
-        _number_judge(
-            lambda: nt.average_precision(_AP_SHORT, n_relevant=3),
+        inputs={"relevances": [1, 0, 0, 1], "n_relevant": 3},
+        judge=_number_judge(
+            lambda inp: nt.average_precision(**inp),
             "trec_eval divides by every relevant item of the query, retrieved or not.",
             [
                 (
-                    lambda: nt.average_precision(_AP_SHORT),
+                    lambda inp: nt.average_precision(inp["relevances"]),
                     "That divides by the relevant results retrieved (torchmetrics' way); trec_eval divides by all 3.",
                 )
             ],
@@ -49,15 +51,16 @@ LESSON_EXERCISES = (
     ),
     Exercise(
         "08-short-list",
-        "08-why-libraries-disagree",
+        LESSON,
         "P@5 of [1, 1, 0] the Evidently way (divide by the list length when it is shorter than k)",
         "number",
-        _number_judge(
-            lambda: nt.precision_at_k([1, 1, 0], 5, adaptive_k=True),
+        inputs={"relevances": [1, 1, 0], "k": 5, "adaptive_k": True},
+        judge=_number_judge(
+            lambda inp: nt.precision_at_k(**inp),
             "Divide the relevant results by min(k, length of the list).",
             [
                 (
-                    lambda: nt.precision_at_k([1, 1, 0], 5),
+                    lambda inp: nt.precision_at_k(**(inp | {"adaptive_k": False})),
                     "That divides by k, as trec_eval and ranx do; here the list is shorter than k.",
                 )
             ],

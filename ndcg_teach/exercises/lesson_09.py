@@ -4,24 +4,27 @@ import ndcg_teach as nt
 
 from .framework import Exercise, _number_judge
 
-_RUN_A = [[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]]
-_RUN_B = [[2, 3, 1, 0], [2, 1, 0, 0], [0, 2, 2, 0]]
+LESSON = "09-evaluating-a-model"
+
+_RANKER_A = [[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]]
+_RANKER_B = [[2, 3, 1, 0], [2, 1, 0, 0], [0, 2, 2, 0]]
 """Two rankers' relevance lists for the same three queries (lesson 09)."""
 
 
 LESSON_EXERCISES = (
     Exercise(
         "09-mean-ndcg",
-        "09-evaluating-a-model",
+        LESSON,
         "mean NDCG@3 of ranker A over its three queries",
         "number",
-        _number_judge(
-            lambda: nt.mean_ndcg(_RUN_A, k=3),
+        inputs={"queries": _RANKER_A, "k": 3},
+        judge=_number_judge(
+            lambda inp: nt.mean_ndcg(**inp),
             "Compute NDCG@3 for each query of ranker A, then average the three.",
             [
-                (lambda: nt.mean_ndcg(_RUN_A), "That is mean NDCG over whole lists; cut each at k = 3."),
+                (lambda inp: nt.mean_ndcg(inp["queries"]), "That is mean NDCG over whole lists; cut each at k = 3."),
                 (
-                    lambda: nt.mean_ndcg(_RUN_A, k=3, gain="exponential"),
+                    lambda inp: nt.mean_ndcg(**(inp | {"gain": "exponential"})),
                     "That uses the exponential gain; this exercise uses the linear one.",
                 ),
             ],
@@ -30,11 +33,14 @@ LESSON_EXERCISES = (
     ),
     Exercise(
         "09-wins",
-        "09-evaluating-a-model",
+        LESSON,
         "on how many queries ranker B beats ranker A on NDCG@3",
         "number",
-        _number_judge(
-            lambda: sum(nt.ndcg(b, k=3) > nt.ndcg(a, k=3) for a, b in zip(_RUN_A, _RUN_B)),
+        inputs={"ranker_a": _RANKER_A, "ranker_b": _RANKER_B, "k": 3},
+        judge=_number_judge(
+            lambda inp: sum(
+                nt.ndcg(b, k=inp["k"]) > nt.ndcg(a, k=inp["k"]) for a, b in zip(inp["ranker_a"], inp["ranker_b"])
+            ),
             "Compare NDCG@3 of A and B query by query and count B's wins.",
             tolerance=1e-9,
         ),
