@@ -78,7 +78,8 @@ def check(exercise: str, answer: Any) -> Feedback:
     Returns
     -------
     Feedback
-        Shows as one line; ``bool(feedback)`` is True only for a right answer.
+        Shows as one line (in colour in a notebook); ``bool(feedback)`` is
+        True only for a right answer.
 
     Raises
     ------

@@ -12,6 +12,8 @@ import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape
 from types import MappingProxyType
 from typing import Any
 
@@ -22,6 +24,22 @@ Inputs = dict[str, Any]
 
 Judge = Callable[[Any, Inputs], tuple[bool, str]]
 """``judge(answer, inputs)`` -> ``(correct, hint)``."""
+
+# How each verdict looks in a notebook: a CSS class (see static/feedback.css) and a symbol, so that
+# the verdict does not rest on colour alone.
+_LOOKS = {
+    True: ("right", "\N{CHECK MARK}"),
+    False: ("not-yet", "\N{BALLOT X}"),
+    None: ("no-answer", "\N{HORIZONTAL ELLIPSIS}"),
+}
+
+
+@lru_cache(maxsize=1)
+def _stylesheet() -> str:
+    # Imported here, as in trace.py: importlib.resources is only needed once a notebook shows feedback.
+    from importlib import resources
+
+    return resources.files("ndcg_teach.exercises").joinpath("static/feedback.css").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -37,12 +55,22 @@ class Feedback:
     message : str
         What the learner reads: the verdict and a hint (never the answer).
 
+    Notes
+    -----
+    In a notebook the feedback shows in colour (``_repr_html_``): green with
+    a ✓ when right, red with a ✗ when not yet, grey with a … when there is
+    no answer, in the JupyterLab theme's own colours.  The symbol and the
+    words carry the verdict too, so it does not rest on colour alone.  As
+    text (``repr``, ``str``) it is the message alone.
+
     Examples
     --------
     >>> from ndcg_teach.exercises import check
     >>> feedback = check("01-cg-at-k", 3)
     >>> feedback.correct, bool(feedback)
     (True, True)
+    >>> "✓" in feedback._repr_html_() and feedback.message in feedback._repr_html_()
+    True
     """
 
     exercise: str
@@ -57,6 +85,15 @@ class Feedback:
 
     def __repr__(self) -> str:
         return self.message
+
+    def _repr_html_(self) -> str:
+        state, symbol = _LOOKS[self.correct]
+        return (
+            f'<div class="ndcg-feedback ndcg-feedback-{state}"><style>{_stylesheet()}</style>'
+            # The words already say the verdict; a screen reader need not read the symbol too.
+            f'<span class="ndcg-feedback-symbol" aria-hidden="true">{symbol}</span>'
+            f'<span class="ndcg-feedback-message">{escape(self.message)}</span></div>'
+        )
 
 
 @dataclass(frozen=True)
