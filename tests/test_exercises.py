@@ -241,6 +241,17 @@ def test_feedback_is_immutable_and_shows_its_message():
         feedback.correct = False
 
 
+def test_each_lesson_module_holds_its_own_exercises_once():
+    from ndcg_teach.exercises import _LESSONS
+
+    defined = [exercise.key for lesson in _LESSONS for exercise in lesson.LESSON_EXERCISES]
+    assert defined == list(EXERCISES), "a key defined twice would silently hide an exercise"
+    for lesson in _LESSONS:
+        number = lesson.__name__.rsplit("_", 1)[-1]
+        assert lesson.LESSON.startswith(number)
+        assert all(exercise.lesson == lesson.LESSON for exercise in lesson.LESSON_EXERCISES)
+
+
 def test_each_exercise_names_an_existing_lesson_stem():
     for key, exercise in EXERCISES.items():
         assert key[:2] == exercise.lesson[:2]
