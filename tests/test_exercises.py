@@ -1,12 +1,20 @@
 """Tests of ndcg_teach.exercises: right answers pass, slips get their hint, no hint gives the answer away."""
 
+import copy
+import html
+import inspect
+import itertools
 import math
+import re
+import types
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.exercises import EXERCISES, Feedback, check
+from ndcg_teach.exercises import EXERCISES, Exercise, Feedback, check, inputs
+from ndcg_teach.exercises.framework import _number_judge
 
 NUMBER = [key for key, exercise in EXERCISES.items() if exercise.kind == "number"]
 
@@ -233,7 +241,239 @@ def test_feedback_is_immutable_and_shows_its_message():
         feedback.correct = False
 
 
+def test_each_lesson_module_holds_its_own_exercises_once():
+    from ndcg_teach.exercises import _LESSONS
+
+    defined = [exercise.key for lesson in _LESSONS for exercise in lesson.LESSON_EXERCISES]
+    assert defined == list(EXERCISES), "a key defined twice would silently hide an exercise"
+    for lesson in _LESSONS:
+        number = lesson.__name__.rsplit("_", 1)[-1]
+        assert lesson.LESSON.startswith(number)
+        assert all(exercise.lesson == lesson.LESSON for exercise in lesson.LESSON_EXERCISES)
+
+
 def test_each_exercise_names_an_existing_lesson_stem():
     for key, exercise in EXERCISES.items():
         assert key[:2] == exercise.lesson[:2]
         assert exercise.kind in {"number", "choice", "set", "order"}
+
+
+# Inputs: what each exercise is about, named as the library's parameters, and the one source of its answer.
+
+
+def _changed(new, old):
+    return "same" if math.isclose(new, old) else ("up" if new > old else "down")
+
+
+def _changed_by(relevances, bases):
+    changed = [
+        name
+        for name, metric in (("dcg", nt.dcg), ("ndcg", nt.ndcg))
+        if not math.isclose(metric(relevances, log_base=bases[0]), metric(relevances, log_base=bases[1]))
+    ]
+    return changed[0] if len(changed) == 1 else {0: "neither", 2: "both"}[len(changed)]
+
+
+def _playground_order(i, holds):
+    """The first order of the playground's items for which ``holds(ndcg, precision)``."""
+    for order in itertools.permutations(sorted(i["relevance"])):
+        relevances = nt.relevances_from(list(order), i["relevance"])
+        if holds(nt.ndcg(relevances, k=i["k"], gain=i["gain"]), nt.precision_at_k(relevances, k=i["k"])):
+            return list(order)
+    raise AssertionError("no order meets the challenge")
+
+
+SOLUTIONS = {
+    "00-warm-up": lambda i: "a" if nt.dcg(i["system_a"]) > nt.dcg(i["system_b"]) else "b",
+    "01-cg": lambda i: nt.cg(**i),
+    "01-cg-at-k": lambda i: nt.cg(**i),
+    "01-cg-order": lambda i: _changed(nt.cg(i["relevances"][::-1], k=i["k"]), nt.cg(**i)),
+    "02-dcg-linear": lambda i: nt.dcg(**i),
+    "02-dcg-exponential": lambda i: nt.dcg(**i),
+    "02-jarvelin": lambda i: nt.dcg(**i),
+    "02-gains-agree": lambda i: {
+        linear.grade
+        for linear, exponential in zip(nt.explain_dcg(**i).rows, nt.explain_dcg(**i, gain="exponential").rows)
+        if linear.gain == exponential.gain
+    },
+    "02-log-base": lambda i: _changed_by(i["relevances"], i["log_bases"]),
+    "03-idcg": lambda i: nt.idcg(**i),
+    "03-ndcg": lambda i: nt.ndcg(**i),
+    "03-pool": lambda i: nt.ndcg(**i),
+    "03-worst-k": lambda i: min(range(1, len(i["relevances"]) + 1), key=lambda k: nt.ndcg(i["relevances"], k=k)),
+    "04-precision": lambda i: nt.precision_at_k(**i),
+    "04-recall": lambda i: nt.recall_at_k(**i),
+    "04-threshold": lambda i: nt.precision_at_k(**i),
+    "04-short-list": lambda i: nt.precision_at_k(**i),
+    "05-ap": lambda i: nt.average_precision(**i),
+    "05-ap-all-relevant": lambda i: nt.average_precision(**i),
+    "05-rr": lambda i: nt.reciprocal_rank(**i),
+    "05-map": lambda i: nt.mean_average_precision(**i),
+    "06-high-ndcg-low-precision": lambda i: _playground_order(i, lambda ndcg, p: ndcg > 0.95 and p < 0.7),
+    "06-full-precision-low-ndcg": lambda i: _playground_order(i, lambda ndcg, p: p == 1 and ndcg < 0.6),
+    "07-idcg-term": lambda i: nt.explain_idcg(**i).rows[3].contribution,
+    "07-ndcg-at-3": lambda i: nt.ndcg(**i),
+    # 0.8 is the P@5 the document prints for the products.
+    "07-threshold": lambda i: next(t for t in range(1, 6) if nt.precision_at_k(**i, threshold=t) == 0.8),
+    "08-ties": lambda i: nt.ndcg_score(**i),
+    "08-ap-trec": lambda i: nt.average_precision(**i),
+    "08-short-list": lambda i: nt.precision_at_k(**i),
+    "09-mean-ndcg": lambda i: nt.mean_ndcg(**i),
+    "09-wins": lambda i: sum(nt.ndcg(b, k=i["k"]) > nt.ndcg(a, k=i["k"]) for a, b in zip(i["ranker_a"], i["ranker_b"])),
+}
+"""A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
+
+NOT_LIBRARY_PARAMETERS = {"system_a", "system_b", "log_bases", "ranker_a", "ranker_b"}
+"""Input names for what an exercise is about when it is not one library call."""
+
+
+def test_every_exercise_has_inputs_and_a_solution_from_them_here():
+    assert set(SOLUTIONS) == set(EXERCISES)
+    for key in EXERCISES:
+        assert isinstance(inputs(key), dict) and inputs(key), key
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_a_solution_computed_from_the_inputs_is_right(key):
+    answer = SOLUTIONS[key](inputs(key))
+    assert check(key, answer).correct is True
+    if EXERCISES[key].kind == "number":
+        assert answer == pytest.approx(ANSWERS[key], abs=1e-12)
+    elif EXERCISES[key].kind != "order":
+        assert answer == ANSWERS[key]
+
+
+def scribble(value):
+    """Change every list and dict inside ``value`` in place, as a curious learner might."""
+    if isinstance(value, dict):
+        for member in value.values():
+            scribble(member)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for member in value:
+            scribble(member)
+        value.append(99)
+
+
+def members(value):
+    """``value`` and everything nested in it."""
+    yield value
+    if isinstance(value, (dict, types.MappingProxyType)):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        for member in value:
+            yield from members(member)
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_inputs_are_a_fresh_copy_every_time(key):
+    before = copy.deepcopy(inputs(key))
+    mine = inputs(key)
+    assert not [member for member in members(mine) if isinstance(member, (tuple, types.MappingProxyType))]
+    scribble(mine)
+    assert mine != before
+    assert inputs(key) == before
+    assert check(key, ANSWERS[key]).correct is True
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_an_exercises_own_inputs_are_read_only(key):
+    frozen = EXERCISES[key].inputs
+    with pytest.raises(TypeError):
+        frozen["k"] = 1
+    for value in frozen.values():
+        assert not isinstance(value, (list, dict, set))
+
+
+def test_an_exercise_keeps_its_inputs_when_the_caller_changes_the_original():
+    relevances = [3, 0, 2, 1]
+    exercise = Exercise(
+        "01-test", "01-relevance-and-cg", "CG", "number", _number_judge(lambda i: nt.cg(**i), "hint"),
+        inputs={"relevances": relevances},
+    )
+    relevances.append(5)
+    assert exercise.inputs["relevances"] == (3, 0, 2, 1)
+    assert exercise.check(6)
+
+
+def test_input_names_are_the_librarys_parameters():
+    parameters = {
+        name
+        for public in nt.__all__
+        if inspect.isfunction(getattr(nt, public))
+        for name in inspect.signature(getattr(nt, public)).parameters
+    }
+    for key in EXERCISES:
+        unknown = set(inputs(key)) - parameters - NOT_LIBRARY_PARAMETERS
+        assert unknown == set(), key
+
+
+def test_inputs_of_an_unknown_exercise_is_an_error_that_lists_the_known_ones():
+    with pytest.raises(ValueError, match=r"exercise must be one of '00-warm-up', .* Got '99-nope' instead\."):
+        inputs("99-nope")
+
+
+# Feedback in a notebook: colour, plus a symbol and the same words, so the verdict never rests on colour alone.
+
+VERDICTS = [("01-cg", 6, "right", "✓"), ("01-cg", 3, "not-yet", "✗"), ("01-cg", ..., "no-answer", "…")]
+
+
+@pytest.mark.parametrize("key, answer, state, symbol", VERDICTS)
+def test_html_feedback_shows_the_symbol_and_the_same_message(key, answer, state, symbol):
+    feedback = check(key, answer)
+    page = feedback._repr_html_()
+    assert f'class="ndcg-feedback ndcg-feedback-{state}"' in page
+    assert f'aria-hidden="true">{symbol}</span>' in page
+    words = html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", page, flags=re.S)).split()
+    assert words == [symbol, *feedback.message.split()]
+
+
+def test_html_feedback_escapes_the_message():
+    page = check("01-cg-order", "<b>")._repr_html_()
+    assert "Got &#x27;&lt;b&gt;&#x27; (str) instead." in page
+    assert "<b>" not in page
+
+
+def test_html_feedback_keeps_the_text_as_it_was():
+    feedback = check("01-cg", 3)
+    assert repr(feedback) == str(feedback) == "01-cg: not yet. You counted the relevant results; CG adds their grades."
+
+
+# Read from the source tree, beside framework.py, where package-data ships it from.
+STYLESHEET = (Path(inspect.getfile(Feedback)).parent / "static" / "feedback.css").read_text(encoding="utf-8")
+
+
+def contrast(one, other):
+    """WCAG 2 contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour):
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted([luminance(one), luminance(other)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def mix(colour, page, share):
+    """``share`` of ``colour`` over ``page``, as CSS color-mix() in sRGB paints it on that page."""
+    channels = [round(int(colour[i : i + 2], 16) * share + int(page[i : i + 2], 16) * (1 - share)) for i in (1, 3, 5)]
+    return "#" + "".join(f"{channel:02x}" for channel in channels)
+
+
+def test_feedback_colours_are_theme_variables_with_fallbacks():
+    theme = re.findall(r"var\((--jp-[\w-]+)(,?)", STYLESHEET)
+    assert {"--jp-success-color1", "--jp-error-color1", "--jp-content-font-color2"} <= {name for name, _ in theme}
+    assert all(comma for _, comma in theme), "every theme variable needs a fallback"
+    assert STYLESHEET in check("01-cg", 6)._repr_html_()
+
+
+def test_feedback_fallback_colours_read_on_light_and_dark_pages():
+    fallbacks = re.findall(r"--ndcg-feedback-color: var\(--jp-[\w-]+, (#[0-9a-f]{6})\)", STYLESHEET)
+    assert len(fallbacks) == 3  # no answer, right, not yet
+    assert "color-mix(in srgb, var(--ndcg-feedback-color) 10%, transparent)" in STYLESHEET
+    for colour in fallbacks:
+        for page in ("#ffffff", "#1e1e1e"):  # white, and a typical dark editor
+            assert contrast(colour, page) >= 4, (colour, page)
+            # WCAG asks 3:1 for symbols and borders; the symbol sits on the 10% tint.
+            assert contrast(colour, mix(colour, page, 0.10)) >= 3, (colour, page)

@@ -1,0 +1,94 @@
+"""Lesson 05: average precision, MAP and reciprocal rank."""
+
+import ndcg_teach as nt
+
+from .framework import Exercise, Inputs, _number_judge
+
+LESSON = "05-average-precision-map-rr"
+_RELEVANCES = [1, 0, 1, 0, 0, 1]
+
+
+def _precisions(inp: Inputs) -> list[tuple[float, bool]]:
+    """(P@i, relevant at i) for every position, read from the library's own AP trace."""
+    return [(row.precision, row.relevant) for row in nt.explain_average_precision(**inp).rows]
+
+
+LESSON_EXERCISES = (
+    Exercise(
+        "05-ap",
+        LESSON,
+        "AP of [1, 0, 1, 0, 0, 1]",
+        "number",
+        inputs={"relevances": _RELEVANCES},
+        judge=_number_judge(
+            lambda inp: nt.average_precision(**inp),
+            "Take the precision at each relevant position, add them, and divide by the number of relevant results.",
+            [
+                (
+                    lambda inp: sum(p for p, _ in _precisions(inp)) / len(inp["relevances"]),
+                    "You averaged precision at every position; AP uses the positions of relevant results only.",
+                ),
+                (
+                    lambda inp: sum(p for p, relevant in _precisions(inp) if relevant) / len(inp["relevances"]),
+                    "You divided by the length of the list; divide by the number of relevant results.",
+                ),
+            ],
+        ),
+        right="Each relevant result contributes the precision at its position.",
+    ),
+    Exercise(
+        "05-ap-all-relevant",
+        LESSON,
+        "AP of [1, 0, 1, 0, 0, 1] when the query has 5 relevant items",
+        "number",
+        inputs={"relevances": _RELEVANCES, "n_relevant": 5},
+        judge=_number_judge(
+            lambda inp: nt.average_precision(**inp),
+            "Same sum of precisions as before, but divide by all relevant items of the query.",
+            [
+                (
+                    lambda inp: nt.average_precision(inp["relevances"]),
+                    "You divided by the relevant results in the list; the query has 5.",
+                )
+            ],
+        ),
+        right="This is trec_eval's AP: relevant items never retrieved count as precision 0.",
+    ),
+    Exercise(
+        "05-rr",
+        LESSON,
+        "RR of [0, 0, 1, 0, 1]",
+        "number",
+        inputs={"relevances": [0, 0, 1, 0, 1]},
+        judge=_number_judge(
+            lambda inp: nt.reciprocal_rank(**inp),
+            "Find the position of the first relevant result and take one over it.",
+            [
+                (lambda inp: 1 / nt.reciprocal_rank(**inp), "That is the position itself; RR is one over it."),
+                (
+                    lambda inp: nt.average_precision(**inp),
+                    "That is AP; RR looks at the first relevant result only.",
+                ),
+            ],
+        ),
+        right="RR is all about how far a user scrolls to the first good result.",
+    ),
+    Exercise(
+        "05-map",
+        LESSON,
+        "MAP of the queries [1, 0, 1] and [0, 1, 0]",
+        "number",
+        inputs={"queries": [[1, 0, 1], [0, 1, 0]]},
+        judge=_number_judge(
+            lambda inp: nt.mean_average_precision(**inp),
+            "Compute AP for each query, then take the mean of the two.",
+            [
+                (
+                    lambda inp: nt.average_precision([grade for query in inp["queries"] for grade in query]),
+                    "You joined the two lists into one; MAP averages the per-query APs.",
+                )
+            ],
+        ),
+        right="Every query weighs the same in MAP, however many relevant items it has.",
+    ),
+)

@@ -1,0 +1,114 @@
+"""Lesson 07: checking the source documents' numbers."""
+
+import math
+
+import ndcg_teach as nt
+
+from .framework import Exercise, Inputs, _number_judge
+
+LESSON = "07-checking-the-documents"
+
+_PRODUCTS = [4, 5, 2, 3, 1]
+"""Grades of the first document's products in the order B, A, D, C, E (lesson 07)."""
+
+_TERM = 4
+"""The position of the IDCG term that 07-idcg-term asks about."""
+
+
+def _printed(example: str, quantity: str) -> float:
+    """A number as a source document prints it, read from ndcg_teach.examples."""
+    # Imported on first use: every lesson imports the exercises, only these need the documents' examples.
+    from ndcg_teach.examples import example as worked_example
+
+    return float(next(p.text for p in worked_example(example).printed if p.quantity == quantity))
+
+
+def _ideal_row(inp: Inputs) -> nt.Row:
+    return nt.explain_idcg(**inp).rows[_TERM - 1]
+
+
+def _thresholds_giving_printed(relevances: list[float], k: int) -> list[int]:
+    """The thresholds (1 to the top grade) at which P@k equals the P@k the document prints."""
+    printed = _printed("products_p_at_k", f"P@{k}")
+    return [
+        threshold
+        for threshold in range(1, int(max(relevances)) + 1)
+        if math.isclose(nt.precision_at_k(relevances, k=k, threshold=threshold), printed, abs_tol=1e-3)
+    ]
+
+
+LESSON_EXERCISES = (
+    Exercise(
+        "07-idcg-term",
+        LESSON,
+        "the fourth term of the products' exponential-gain IDCG@5",
+        "number",
+        inputs={"relevances": _PRODUCTS, "k": 5, "gain": "exponential"},
+        judge=_number_judge(
+            lambda inp: _ideal_row(inp).contribution,
+            "Position 4 of the ideal list holds grade 2: its gain is 2**2 - 1, divided by log2(4 + 1).",
+            [
+                (
+                    lambda inp: _printed("products_ndcg_exponential", f"IDCG@5 term {_TERM}"),
+                    "That is the number the document prints; redo the division with the discount of position 4.",
+                ),
+                (
+                    lambda inp: _ideal_row(inp).gain
+                    / _printed("products_ndcg_exponential", f"IDCG@5 denominator {_TERM}"),
+                    "You divided by the document's denominator 3.17; position 4 takes log2(4 + 1).",
+                ),
+                (
+                    lambda inp: _ideal_row(inp | {"gain": "linear"}).contribution,
+                    "That uses the linear gain; the document uses 2**rel - 1.",
+                ),
+            ],
+        ),
+        right="The ideal list has the same wrong denominators as the document's DCG, so both halves of NDCG are off.",
+    ),
+    Exercise(
+        "07-ndcg-at-3",
+        LESSON,
+        "NDCG@3 of the products ranked B, A, D, C, E, exponential gain",
+        "number",
+        inputs={"relevances": _PRODUCTS, "k": 3, "gain": "exponential"},
+        judge=_number_judge(
+            lambda inp: nt.ndcg(**inp),
+            "Cut both DCG and IDCG after position 3, with 2**rel - 1 and the discount 1/log2(i + 1).",
+            [
+                (
+                    lambda inp: nt.ndcg(**(inp | {"k": len(inp["relevances"])})),
+                    "That is NDCG@5; stop both sums after position 3.",
+                ),
+                (
+                    lambda inp: nt.ndcg(**(inp | {"gain": "linear"})),
+                    "That uses the linear gain; the document uses 2**rel - 1.",
+                ),
+            ],
+        ),
+        right="At k = 3 the swap of A and B at the top weighs more, so NDCG@3 is lower than NDCG@5.",
+    ),
+    Exercise(
+        "07-threshold",
+        LESSON,
+        "the relevance threshold that gives the document's printed P@5 for the products",
+        "number",
+        inputs={"relevances": _PRODUCTS, "k": 5},
+        judge=_number_judge(
+            lambda inp: _thresholds_giving_printed(inp["relevances"], inp["k"])[0],
+            "Compute P@5 of the products for thresholds 1 to 5 and find the one that matches the printed P@5.",
+            # The document prints P@3 too; each threshold that explains only that number is a slip.
+            [
+                (
+                    lambda inp: _thresholds_giving_printed(inp["relevances"], 3)[0],
+                    "That threshold gives the printed P@3, not the printed P@5.",
+                ),
+                (
+                    lambda inp: _thresholds_giving_printed(inp["relevances"], 3)[-1],
+                    "That threshold gives the printed P@3, not the printed P@5.",
+                ),
+            ],
+            tolerance=1e-9,
+        ),
+        right="No single threshold gives both printed numbers: the document changed its mind between P@3 and P@5.",
+    ),
+)

@@ -1,0 +1,49 @@
+"""Lesson 09: evaluating a model over several queries."""
+
+import ndcg_teach as nt
+
+from .framework import Exercise, _number_judge
+
+LESSON = "09-evaluating-a-model"
+
+_RANKER_A = [[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]]
+_RANKER_B = [[2, 3, 1, 0], [2, 1, 0, 0], [0, 2, 2, 0]]
+"""Two rankers' relevance lists for the same three queries (lesson 09)."""
+
+
+LESSON_EXERCISES = (
+    Exercise(
+        "09-mean-ndcg",
+        LESSON,
+        "mean NDCG@3 of ranker A over its three queries",
+        "number",
+        inputs={"queries": _RANKER_A, "k": 3},
+        judge=_number_judge(
+            lambda inp: nt.mean_ndcg(**inp),
+            "Compute NDCG@3 for each query of ranker A, then average the three.",
+            [
+                (lambda inp: nt.mean_ndcg(inp["queries"]), "That is mean NDCG over whole lists; cut each at k = 3."),
+                (
+                    lambda inp: nt.mean_ndcg(**(inp | {"gain": "exponential"})),
+                    "That uses the exponential gain; this exercise uses the linear one.",
+                ),
+            ],
+        ),
+        right="The mean hides how different the queries are: the next exercise looks at them one by one.",
+    ),
+    Exercise(
+        "09-wins",
+        LESSON,
+        "on how many queries ranker B beats ranker A on NDCG@3",
+        "number",
+        inputs={"ranker_a": _RANKER_A, "ranker_b": _RANKER_B, "k": 3},
+        judge=_number_judge(
+            lambda inp: sum(
+                nt.ndcg(b, k=inp["k"]) > nt.ndcg(a, k=inp["k"]) for a, b in zip(inp["ranker_a"], inp["ranker_b"])
+            ),
+            "Compare NDCG@3 of A and B query by query and count B's wins.",
+            tolerance=1e-9,
+        ),
+        right="Counting wins per query tells you more than one mean.",
+    ),
+)
