@@ -70,3 +70,31 @@ def test_styled_block_carries_the_stylesheet_once():
     html = styled("<p>x</p>", title="T &amp; U", kind="ndcg-trace")
     assert html == f'<div class="ndcg-table ndcg-trace"><style>{stylesheet()}</style><div class="ndcg-title">T &amp; U</div><p>x</p></div>'
     assert Table("t", ("a",), ())._repr_html_() == f'<div class="ndcg-table"><style>{stylesheet()}</style><table><caption>t</caption><thead><tr><th class="ndcg-text">a</th></tr></thead><tbody></tbody></table></div>'
+
+
+def test_trace_conventions_and_audit_share_one_stylesheet_and_no_inline_colour():
+    import re
+
+    import ndcg_teach as nt
+    from ndcg_teach.conventions import compare
+    from ndcg_teach.examples import audit
+
+    outputs = [nt.explain_ndcg([3, 0], k=4, pool=[3, 0, 2, 3, 1])._repr_html_(), compare([3, 0, 2])._repr_html_(),
+               audit("000")._repr_html_()]
+    for html in outputs:
+        assert html.count("<style>") == 1 and html.startswith('<div class="ndcg-table')
+        styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+        assert styles == [stylesheet()]
+        markup = html.replace(styles[0], "")
+        assert "style=" not in markup and "color" not in markup and not re.search(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", markup)
+
+
+def test_stylesheet_colours_are_theme_variables_with_fallbacks():
+    import re
+
+    css = re.sub(r"/\*.*?\*/", "", stylesheet(), flags=re.S)
+    # Whatever is left once every var(--jp-..., fallback) is taken out must name no colour.
+    bare = re.sub(r"var\(--jp-[a-z0-9-]+, (?:[^()]|\([^()]*\))+\)", "", css)
+    assert not re.search(r"#[0-9a-fA-F]{3,8}\b|rgba?\(|hsla?\(|\b(?:white|black|gr[ae]y|red|blue|orange)\b(?!-)", bare)
+    for selector in (".ndcg-trace-value", ".ndcg-notes", ".ndcg-relevant", ".ndcg-ideal", ".ndcg-audit-no", ".ndcg-beyond"):
+        assert selector in css

@@ -14,16 +14,15 @@ code really does when run.
 import importlib
 import itertools
 import math
-import textwrap
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
 from html import escape
-from importlib import resources
 
 import numpy as np
 
 from .. import cg, dcg, explain_dcg, explain_ndcg, explain_precision_at_k, ndcg, ndcg_score, precision_at_k
+from ..table import Cell, Table, styled
 from .sources import source
 from .worked import EXAMPLES
 
@@ -41,6 +40,7 @@ _MODULES = {"np": "numpy", "numpy": "numpy", "math": "math"}
 # Functions removed from a library: detected with hasattr at run time, this only says when.
 _REMOVED_IN = {"np.asfarray": "NumPy 2.0"}
 _DISPLAY = {"numpy": "NumPy"}
+_HEADERS = ("example", "quantity", "published", "computed", "agrees")
 
 
 @dataclass(frozen=True)
@@ -512,11 +512,6 @@ def _records(example):
 # The report ------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _stylesheet():
-    return resources.files("ndcg_teach.examples").joinpath("static/audit.css").read_text(encoding="utf-8")
-
-
 class AuditReport(tuple):
     """The records of an audit, as a tuple, with plain-text and HTML tables.
 
@@ -587,41 +582,26 @@ class AuditReport(tuple):
                 files.append(record.source)
         return [(source(file), [record for record in self if record.source == file]) for file in files]
 
-    def __str__(self):
-        header = ("example", "quantity", "published", "computed", "agrees")
-        lines = [self.summary]
+    def _tables(self):
+        """One table per source document, captioned with its citation; each wrong number's note under its row."""
+        tables = []
         for doc, records in self._groups():
-            cells = [(r.example, r.quantity, r.published, _shown(r.computed, r.published), "yes" if r.agrees else "NO")
-                     for r in records]
-            widths = [max(len(line[i]) for line in [header, *cells]) for i in range(len(header))]
-            lines += ["", doc.citation, "  " + "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
-            for record, line in zip(records, cells):
-                lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip())
-                if record.note:
-                    lines += textwrap.wrap(record.note, width=110, initial_indent="      ", subsequent_indent="      ")
+            rows = tuple((r.example, r.quantity, r.published, Cell(_shown(r.computed, r.published), repr(r.computed)),
+                          "yes" if r.agrees else "NO") for r in records)
+            tables.append(Table(doc.citation, _HEADERS, rows, notes=tuple(r.note for r in records),
+                                row_classes=tuple("ndcg-audit-yes" if r.agrees else "ndcg-audit-no" for r in records)))
+        return tables
+
+    def __str__(self):
+        lines = [self.summary]
+        for table in self._tables():
+            lines += ["", table.caption, *table.lines(indent="  ", rule=False)]
         return "\n".join(lines)
 
     __repr__ = __str__
 
     def _repr_html_(self):
-        head = "".join(f"<th>{name}</th>" for name in ("example", "quantity", "published", "computed", "agrees", "note"))
-        body = []
-        for doc, records in self._groups():
-            body.append(f'<tr class="ndcg-audit-source"><th colspan="6">{escape(doc.citation)}</th></tr>')
-            for r in records:
-                cells = (
-                    f'<td class="ndcg-audit-label">{escape(r.example)}</td>'
-                    f'<td class="ndcg-audit-label">{escape(r.quantity)}</td>'
-                    f'<td class="ndcg-audit-number">{escape(r.published)}</td>'
-                    f'<td class="ndcg-audit-number" title="{r.computed!r}">{_shown(r.computed, r.published)}</td>'
-                    f"<td>{'yes' if r.agrees else 'no'}</td><td>{escape(r.note or '')}</td>"
-                )
-                body.append(f'<tr class="{"ndcg-audit-yes" if r.agrees else "ndcg-audit-no"}">{cells}</tr>')
-        return (
-            f'<div class="ndcg-audit"><style>{_stylesheet()}</style>'
-            f'<div class="ndcg-audit-summary">{escape(self.summary)}</div>'
-            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
-        )
+        return styled(*(table.html() for table in self._tables()), title=escape(self.summary), kind="ndcg-audit")
 
 
 def audit(source_name=None):
