@@ -69,6 +69,11 @@ def _attribute(name, value):
     return f' {name}="{escape(value)}"' if value else ""
 
 
+def _td(value, css):
+    title = value.title if isinstance(value, Cell) else ""
+    return f"<td{_attribute('class', css)}{_attribute('title', title)}>{escape(text(value))}</td>"
+
+
 @dataclass(frozen=True)
 class Table:
     """A small table with a caption, shown as text (``print``) or HTML (in a notebook).
@@ -152,9 +157,9 @@ class Table:
         note_indent = indent + "    "
         for row, cells in enumerate(body):
             lines.append(line(cells))
-            if self._note(row):
-                lines += textwrap.wrap(self._note(row), width=NOTE_WIDTH, initial_indent=note_indent,
-                                       subsequent_indent=note_indent)
+            note = self._note(row)
+            if note:
+                lines += textwrap.wrap(note, width=NOTE_WIDTH, initial_indent=note_indent, subsequent_indent=note_indent)
         return lines
 
     def __str__(self):
@@ -162,23 +167,21 @@ class Table:
 
     __repr__ = __str__
 
+    def _column_class(self, column):
+        extra = self.column_classes[column] if self.column_classes else ""
+        return " ".join(css for css in ("ndcg-text" if self._left(column) else "", extra) if css)
+
     def html(self):
         """The ``<table>`` element alone (see :func:`styled` for the stylesheet around it)."""
-        classes = [
-            " ".join(part for part in ("ndcg-text" if self._left(i) else "", extra) if part)
-            for i, extra in enumerate(self.column_classes or [""] * len(self.headers))
-        ]
+        classes = [self._column_class(column) for column in range(len(self.headers))]
         head = "".join(f"<th{_attribute('class', css)}>{escape(header)}</th>" for css, header in zip(classes, self.headers))
         body = []
         for row, values in enumerate(self.rows):
-            cells = "".join(
-                f"<td{_attribute('class', css)}{_attribute('title', value.title if isinstance(value, Cell) else '')}>"
-                f"{escape(text(value))}</td>"
-                for css, value in zip(classes, values)
-            )
+            cells = "".join(_td(value, css) for css, value in zip(classes, values))
             body.append(f"<tr{_attribute('class', self.row_classes[row] if self.row_classes else '')}>{cells}</tr>")
-            if self._note(row):
-                body.append(f'<tr class="ndcg-row-note"><td colspan="{len(self.headers)}">{escape(self._note(row))}</td></tr>')
+            note = self._note(row)
+            if note:
+                body.append(f'<tr class="ndcg-row-note"><td colspan="{len(self.headers)}">{escape(note)}</td></tr>')
         caption = "" if self.caption is None else f"<caption>{escape(self.caption)}</caption>"
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 

@@ -112,11 +112,13 @@ class Trace:
             tuple(tuple(cell(name, getattr(row, name)) for name in self.columns) for row in self.rows),
             align="".join("l" if name in TEXT_FIELDS else "r" for name in self.columns),
             column_classes=tuple("ndcg-ideal" if name.startswith("ideal_") else "" for name in self.columns),
-            row_classes=tuple(
-                " ".join(css for css, shown in (("ndcg-relevant", row.relevant), ("ndcg-beyond", row.item is None)) if shown)
-                for row in self.rows
-            ),
+            row_classes=tuple(map(self._row_class, self.rows)),
         )
+
+    @staticmethod
+    def _row_class(row):
+        # Relevant rows are tinted; positions past the end of the list (no item) are set apart.
+        return " ".join((["ndcg-relevant"] if row.relevant else []) + (["ndcg-beyond"] if row.item is None else []))
 
     def table(self):
         """The step table as aligned plain text."""
