@@ -18,11 +18,11 @@ import inspect
 import math
 import warnings
 from dataclasses import dataclass
-from html import escape
 
 import numpy as np
 
 from .registry import metric, metrics
+from .table import Table
 from .validation import check_k, check_pool, check_relevances, shown
 THRESHOLD = 1  # trec_eval's relevance_level, ranx's rel_lvl and "target > 0" all mean grade >= 1 for integer grades
 
@@ -365,71 +365,6 @@ CONVENTIONS = (
 )
 
 CONVENTIONS_BY_NAME = {convention.name: convention for convention in CONVENTIONS}
-
-
-@dataclass(frozen=True)
-class Table:
-    """A small table with a caption, shown as text (``print``) or HTML (in a notebook).
-
-    ``table["scikit-learn ndcg_score"]`` returns the row's value column when
-    the table has one, else the whole row.
-
-    Examples
-    --------
-    >>> print(Table("two libraries", ("convention", "value"), (("a", 0.5), ("b", float("nan")))))
-    two libraries
-    convention  value
-    ----------  ------
-    a           0.5000
-    b           nan
-    """
-
-    caption: str
-    headers: tuple
-    rows: tuple
-
-    def __getitem__(self, name):
-        for row in self.rows:
-            if row[0] == name:
-                return row[self.headers.index("value")] if "value" in self.headers else row
-        raise KeyError(f"no row named {name!r}; rows are {[row[0] for row in self.rows]}")
-
-    def _cells(self):
-        return [[_cell(value) for value in row] for row in self.rows]
-
-    def __str__(self):
-        body = self._cells()
-        widths = [max(len(line[i]) for line in [list(self.headers), *body]) for i in range(len(self.headers))]
-
-        def line(cells):
-            return "  ".join(text.ljust(width) for text, width in zip(cells, widths)).rstrip()
-
-        return "\n".join([self.caption, line(self.headers), line(["-" * w for w in widths]), *map(line, body)])
-
-    __repr__ = __str__
-
-    def _repr_html_(self):
-        from .trace import stylesheet
-
-        head = "".join(f'<th class="ndcg-text">{escape(h)}</th>' for h in self.headers)
-        body = "".join(
-            "<tr>" + "".join(f'<td class="ndcg-text">{escape(text)}</td>' for text in cells) + "</tr>" for cells in self._cells()
-        )
-        return (
-            f'<div class="ndcg-trace"><style>{stylesheet()}</style>'
-            f'<div class="ndcg-trace-title">{escape(self.caption)}</div>'
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
-        )
-
-
-def _cell(value):
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return "nan" if math.isnan(value) else f"{value:.4f}" if value != math.e else "e"
-    return str(value)
 
 
 def _metric_key(name):

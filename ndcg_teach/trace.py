@@ -6,9 +6,10 @@ three renderings (plain text, HTML for notebooks, LaTeX).
 """
 
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
 from html import escape
 from types import MappingProxyType
+
+from .table import Table, styled
 
 HEADERS = {
     "position": "i",
@@ -68,14 +69,6 @@ def cell(name, value):
     return f"{value:.4f}"
 
 
-@lru_cache(maxsize=1)
-def stylesheet():
-    # Imported here: importlib.resources pulls in pathlib and zipfile, which `import ndcg_teach` does not need.
-    from importlib import resources
-
-    return resources.files("ndcg_teach").joinpath("static/trace.css").read_text(encoding="utf-8")
-
-
 @dataclass(frozen=True)
 class Trace:
     """A metric's value and its steps.
@@ -112,19 +105,24 @@ class Trace:
     parts: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     ideal_items: tuple = ()
 
+    def _table(self):
+        return Table(
+            None,
+            tuple(HEADERS[name] for name in self.columns),
+            tuple(tuple(cell(name, getattr(row, name)) for name in self.columns) for row in self.rows),
+            align="".join("l" if name in TEXT_FIELDS else "r" for name in self.columns),
+            column_classes=tuple("ndcg-ideal" if name.startswith("ideal_") else "" for name in self.columns),
+            row_classes=tuple(map(self._row_class, self.rows)),
+        )
+
+    @staticmethod
+    def _row_class(row):
+        # Relevant rows are tinted; positions past the end of the list (no item) are set apart.
+        return " ".join((["ndcg-relevant"] if row.relevant else []) + (["ndcg-beyond"] if row.item is None else []))
+
     def table(self):
         """The step table as aligned plain text."""
-        header = [HEADERS[name] for name in self.columns]
-        body = [[cell(name, getattr(row, name)) for name in self.columns] for row in self.rows]
-        widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
-
-        def line(cells):
-            return "  ".join(
-                text.ljust(width) if name in TEXT_FIELDS else text.rjust(width)
-                for name, text, width in zip(self.columns, cells, widths)
-            ).rstrip()
-
-        return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, body)])
+        return "\n".join(self._table().lines())
 
     def __str__(self):
         lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", self.formula]
@@ -134,34 +132,14 @@ class Trace:
     __repr__ = __str__
 
     def _repr_html_(self):
-        head = "".join(
-            f'<th class="{self._css(name)}">{escape(HEADERS[name])}</th>' for name in self.columns
-        )
-        body = []
-        for row in self.rows:
-            classes = ["ndcg-relevant"] if row.relevant else []
-            if row.item is None:
-                classes.append("ndcg-beyond")
-            cells = "".join(
-                f'<td class="{self._css(name)}">{escape(cell(name, getattr(row, name)))}</td>' for name in self.columns
-            )
-            body.append(f'<tr class="{" ".join(classes)}">{cells}</tr>')
         notes = "".join(f"<div>{escape(note)}</div>" for note in self.notes)
-        return (
-            f'<div class="ndcg-trace"><style>{stylesheet()}</style>'
-            f'<div class="ndcg-trace-title">{escape(self.metric)} = '
-            f'<span class="ndcg-trace-value">{self.value:.6f}</span></div>'
-            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f'<div class="ndcg-formula">{escape(self.formula)}</div>'
-            f'<div class="ndcg-notes">{notes}</div></div>'
+        return styled(
+            self._table().html(),
+            f'<div class="ndcg-formula">{escape(self.formula)}</div>',
+            f'<div class="ndcg-notes">{notes}</div>',
+            title=f'{escape(self.metric)} = <span class="ndcg-trace-value">{self.value:.6f}</span>',
+            kind="ndcg-trace",
         )
-
-    @staticmethod
-    def _css(name):
-        classes = ["ndcg-text"] if name in TEXT_FIELDS else []
-        if name.startswith("ideal_"):
-            classes.append("ndcg-ideal")
-        return " ".join(classes)
 
     def to_latex(self):
         """The formula with its numbers, as LaTeX (e.g. for a Markdown cell or a paper)."""

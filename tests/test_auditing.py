@@ -1,4 +1,4 @@
-"""The audit of every number the source documents print (ndcg_teach/examples/auditing.py).
+"""The audit of every number the source documents print (ndcg_teach/examples/findings.py, code_and_claims.py, auditing.py).
 
 The expected values are written out from the formulas with ``math`` (an oracle
 independent of ndcg_teach); a wrong printed number must be flagged with the

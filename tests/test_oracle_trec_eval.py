@@ -149,9 +149,9 @@ def test_means_over_queries_equal_trec_eval_aggregates(random_queries):
     rankings = [rel for rel, _ in lists]
     pools = [pool for _, pool in lists]
     totals = [sum(g >= 1 for g in pool) for pool in pools]
-    assert nt.mean_ndcg(rankings, pools=pools, k=10, negative="zero") == pytest.approx(aggregate("ndcg_cut_10"), abs=TOL)
+    assert nt.mean_ndcg(rankings, k=10, per_query={"pool": pools}, negative="zero") == pytest.approx(aggregate("ndcg_cut_10"), abs=TOL)
     assert nt.mean_reciprocal_rank(rankings, negative="zero") == pytest.approx(aggregate("recip_rank"), abs=TOL)
-    assert nt.mean_average_precision(rankings, n_relevant=totals, negative="zero") == pytest.approx(aggregate("map"), abs=TOL)
+    assert nt.mean_average_precision(rankings, per_query={"n_relevant": totals}, negative="zero") == pytest.approx(aggregate("map"), abs=TOL)
 
 
 def test_exponential_gain_equals_trec_eval_given_exponential_qrels(random_queries):

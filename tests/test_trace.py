@@ -4,7 +4,7 @@ import ndcg_teach as nt
 
 
 def test_str_is_a_table_with_the_value_and_the_formula():
-    text = str(nt.explain_dcg([5, 2, 3], items=["A", "B", "C"]))
+    text = str(nt.explain_dcg([5, 2, 3], ranking=["A", "B", "C"]))
     lines = text.splitlines()
     assert lines[0] == "DCG@3 = 7.7618595071429155"
     assert lines[2].split() == ["i", "item", "grade", "gain", "discount", "contribution", "running", "total"]
@@ -20,7 +20,7 @@ def test_repr_is_the_readable_text_not_a_memory_address():
 
 
 def test_html_has_one_row_per_step_and_escapes_labels():
-    trace = nt.explain_ndcg([3, 1], items=["<b>A</b>", "B & C"])
+    trace = nt.explain_ndcg([3, 1], ranking=["<b>A</b>", "B & C"])
     html = trace._repr_html_()
     assert html.count("<tr") == 1 + len(trace.rows)
     assert "&lt;b&gt;A&lt;/b&gt;" in html and "B &amp; C" in html

@@ -7,7 +7,8 @@
 77 printed numbers audited: 44 agree, 33 disagree.
 """
 
-from .auditing import CAUSES, AuditRecord, AuditReport, audit
+from .auditing import AuditReport, audit
+from .findings import CAUSES, AuditRecord
 from .sources import SOURCES, Source, source
 from .worked import EXAMPLES, KINDS, Printed, WorkedExample, example, examples
 

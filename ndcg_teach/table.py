@@ -1,0 +1,189 @@
+"""Table: rows of cells under a caption, as aligned plain text and as HTML.
+
+Every table ndcg_teach shows is rendered here: the step table of a
+:class:`~ndcg_teach.trace.Trace`, the tables of
+:func:`~ndcg_teach.conventions.compare` and
+:func:`~ndcg_teach.conventions.facts`, and the audit report of
+:func:`ndcg_teach.examples.audit`. Their text is aligned the same way, and
+their HTML shares one stylesheet, ``static/table.css``, whose colours follow
+the JupyterLab theme (light or dark).
+"""
+
+import math
+import textwrap
+from dataclasses import KW_ONLY, dataclass
+from functools import lru_cache
+from html import escape
+from typing import NamedTuple
+
+NOTE_WIDTH = 110  # plain text: a row's note wraps at this width
+
+
+class Cell(NamedTuple):
+    """A value shown as ``text``, with ``title`` as its HTML tooltip (e.g. the number at full precision)."""
+
+    text: str
+    title: str
+
+
+def text(value):
+    """A value as table text: None empty, a bool yes/no, a float to 4 decimals (``nan``, ``e``).
+
+    Examples
+    --------
+    >>> [text(value) for value in (None, True, 0.5, float("nan"), math.e, 3, Cell("0.86", "0.8645"))]
+    ['', 'yes', '0.5000', 'nan', 'e', '3', '0.86']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, Cell):
+        return value.text
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else f"{value:.4f}" if value != math.e else "e"
+    return str(value)
+
+
+@lru_cache(maxsize=1)
+def stylesheet():
+    """The CSS every table's HTML carries (``static/table.css``)."""
+    # Imported here: importlib.resources pulls in pathlib and zipfile, which `import ndcg_teach` does not need.
+    from importlib import resources
+
+    return resources.files("ndcg_teach").joinpath("static/table.css").read_text(encoding="utf-8")
+
+
+def styled(*parts, title=None, kind=None):
+    """HTML ``parts`` (tables, formulas, ...) in one block that carries the stylesheet.
+
+    ``title`` is HTML shown above them; ``kind`` an extra class for the block,
+    e.g. ``"ndcg-trace"``.
+    """
+    classes = "ndcg-table" if kind is None else f"ndcg-table {kind}"
+    heading = "" if title is None else f'<div class="ndcg-title">{title}</div>'
+    return f'<div class="{classes}"><style>{stylesheet()}</style>{heading}{"".join(parts)}</div>'
+
+
+def _attribute(name, value):
+    return f' {name}="{escape(value)}"' if value else ""
+
+
+def _td(value, css):
+    title = value.title if isinstance(value, Cell) else ""
+    return f"<td{_attribute('class', css)}{_attribute('title', title)}>{escape(text(value))}</td>"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small table with a caption, shown as text (``print``) or HTML (in a notebook).
+
+    ``table["scikit-learn ndcg_score"]`` returns the row's value column when
+    the table has one, else the whole row.
+
+    Attributes
+    ----------
+    caption : str or None
+        The line above the table; None for none.
+    headers : tuple of str
+        Column headers.
+    rows : tuple of tuple
+        The values, shown by :func:`text`.
+    align : str, default ""
+        One letter per column: ``"l"`` for text (left, HTML class
+        ``ndcg-text``), ``"r"`` for numbers (right). ``""`` aligns every column
+        left.
+    column_classes : tuple of str, default ()
+        An extra HTML class per column, e.g. ``"ndcg-ideal"``.
+    row_classes : tuple of str, default ()
+        An HTML class per row, e.g. ``"ndcg-relevant"``.
+    notes : tuple of (str or None), default ()
+        A note per row, shown under it: wrapped in text, one full-width cell
+        in HTML.
+
+    Examples
+    --------
+    >>> print(Table("two libraries", ("convention", "value"), (("a", 0.5), ("b", float("nan")))))
+    two libraries
+    convention  value
+    ----------  ------
+    a           0.5000
+    b           nan
+
+    Numbers aligned right, and a note under a row:
+
+    >>> table = Table(None, ("i", "gain"), (("1", "15"), ("2", "3")), align="rr", notes=(None, "gain 2**2 - 1"))
+    >>> print("\\n".join(table.lines(indent="  ", rule=False)))
+      i  gain
+      1    15
+      2     3
+          gain 2**2 - 1
+    """
+
+    caption: str
+    headers: tuple
+    rows: tuple
+    _: KW_ONLY
+    align: str = ""
+    column_classes: tuple = ()
+    row_classes: tuple = ()
+    notes: tuple = ()
+
+    def __getitem__(self, name):
+        for row in self.rows:
+            if row[0] == name:
+                return row[self.headers.index("value")] if "value" in self.headers else row
+        raise KeyError(f"no row named {name!r}; rows are {[row[0] for row in self.rows]}")
+
+    def _left(self, column):
+        return not self.align or self.align[column] == "l"
+
+    def _note(self, row):
+        return self.notes[row] if self.notes else None
+
+    def lines(self, indent="", rule=True):
+        """The header, a rule of dashes (unless ``rule=False``) and the rows, as lines of aligned text."""
+        header = list(self.headers)
+        body = [[text(value) for value in row] for row in self.rows]
+        widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+
+        def line(cells):
+            return indent + "  ".join(
+                cell.ljust(width) if self._left(i) else cell.rjust(width)
+                for i, (cell, width) in enumerate(zip(cells, widths))
+            ).rstrip()
+
+        lines = [line(header)] + ([line(["-" * width for width in widths])] if rule else [])
+        note_indent = indent + "    "
+        for row, cells in enumerate(body):
+            lines.append(line(cells))
+            note = self._note(row)
+            if note:
+                lines += textwrap.wrap(note, width=NOTE_WIDTH, initial_indent=note_indent, subsequent_indent=note_indent)
+        return lines
+
+    def __str__(self):
+        return "\n".join(([] if self.caption is None else [self.caption]) + self.lines())
+
+    __repr__ = __str__
+
+    def _column_class(self, column):
+        extra = self.column_classes[column] if self.column_classes else ""
+        return " ".join(css for css in ("ndcg-text" if self._left(column) else "", extra) if css)
+
+    def html(self):
+        """The ``<table>`` element alone (see :func:`styled` for the stylesheet around it)."""
+        classes = [self._column_class(column) for column in range(len(self.headers))]
+        head = "".join(f"<th{_attribute('class', css)}>{escape(header)}</th>" for css, header in zip(classes, self.headers))
+        body = []
+        for row, values in enumerate(self.rows):
+            cells = "".join(_td(value, css) for css, value in zip(classes, values))
+            body.append(f"<tr{_attribute('class', self.row_classes[row] if self.row_classes else '')}>{cells}</tr>")
+            note = self._note(row)
+            if note:
+                body.append(f'<tr class="ndcg-row-note"><td colspan="{len(self.headers)}">{escape(note)}</td></tr>')
+        caption = "" if self.caption is None else f"<caption>{escape(self.caption)}</caption>"
+        return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+    def _repr_html_(self):
+        return styled(self.html())

@@ -1,0 +1,176 @@
+"""The one table renderer (ndcg_teach/table.py) and its stylesheet (ndcg_teach/static/table.css)."""
+
+import importlib.util
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+import ndcg_teach as nt
+from ndcg_teach.conventions import compare
+from ndcg_teach.examples import audit
+from ndcg_teach.table import Cell, Table, styled, stylesheet, text
+
+
+def test_cell_text():
+    assert [text(v) for v in (None, True, False, 0.5, float("nan"), math.e, 2, "a b")] == [
+        "", "yes", "no", "0.5000", "nan", "e", "2", "a b"]
+    assert text(Cell("0.86", "0.8645478846264829")) == "0.86"
+
+
+def test_text_columns_align_left_numbers_right_and_lines_are_stripped():
+    table = Table("caption", ("name", "n", "last"), (("a", "1", ""), ("bbbb", "100", "x")), align="lrl")
+    assert str(table).splitlines() == [
+        "caption",
+        "name    n  last",
+        "----  ---  ----",
+        "a       1",
+        "bbbb  100  x",
+    ]
+
+
+def test_every_column_aligns_left_by_default_and_the_caption_is_optional():
+    assert str(Table(None, ("a", "b"), ((1.0, "x"),))).splitlines() == ["a       b", "------  -", "1.0000  x"]
+
+
+def test_indent_rule_and_notes():
+    table = Table("c", ("q", "v"), (("x", "1"), ("y", "2")), notes=("word " * 30, None))
+    lines = table.lines(indent="  ", rule=False)
+    assert lines[:2] == ["  q  v", "  x  1"]
+    assert lines[-1] == "  y  2"
+    notes = lines[2:-1]
+    assert len(notes) == 2 and all(line.startswith("      word") and len(line) <= 110 for line in notes)
+    assert " ".join(notes).split() == ["word"] * 30
+
+
+def test_lookup_by_first_column():
+    table = Table("t", ("convention", "value"), (("a", 0.5), ("b", None)))
+    assert table["a"] == 0.5 and table["b"] is None
+    assert Table("t", ("convention", "gain"), (("a", "linear"),))["a"] == ("a", "linear")
+    with pytest.raises(KeyError, match=r"no row named 'c'; rows are \['a', 'b'\]"):
+        table["c"]
+
+
+def test_html_escapes_every_text_and_carries_classes():
+    table = Table(
+        "<caption> & co",
+        ("<item>", "value"),
+        (("<b>A</b>", Cell("0.5", '"half"')), ("B & C", None)),
+        align="lr",
+        column_classes=("", "ndcg-ideal"),
+        row_classes=("ndcg-relevant", ""),
+        notes=(None, "it's <wrong>"),
+    )
+    html = table.html()
+    assert html.startswith("<table><caption>&lt;caption&gt; &amp; co</caption>")
+    assert '<th class="ndcg-text">&lt;item&gt;</th><th class="ndcg-ideal">value</th>' in html
+    assert '<tr class="ndcg-relevant"><td class="ndcg-text">&lt;b&gt;A&lt;/b&gt;</td>' in html
+    assert '<td class="ndcg-ideal" title="&quot;half&quot;">0.5</td>' in html
+    assert '<tr><td class="ndcg-text">B &amp; C</td><td class="ndcg-ideal"></td></tr>' in html
+    assert '<tr class="ndcg-row-note"><td colspan="2">it&#x27;s &lt;wrong&gt;</td></tr>' in html
+    assert "<b>" not in html and "<wrong>" not in html
+
+
+def test_styled_block_carries_the_stylesheet_once():
+    style = f"<style>{stylesheet()}</style>"
+    html = styled("<p>x</p>", title="T &amp; U", kind="ndcg-trace")
+    assert html == f'<div class="ndcg-table ndcg-trace">{style}<div class="ndcg-title">T &amp; U</div><p>x</p></div>'
+    table = Table("t", ("a",), ())
+    assert table._repr_html_() == f'<div class="ndcg-table">{style}{table.html()}</div>'
+    assert table.html() == '<table><caption>t</caption><thead><tr><th class="ndcg-text">a</th></tr></thead><tbody></tbody></table>'
+
+
+def test_trace_conventions_and_audit_share_one_stylesheet_and_no_inline_colour():
+    outputs = [nt.explain_ndcg([3, 0], k=4, pool=[3, 0, 2, 3, 1])._repr_html_(), compare([3, 0, 2])._repr_html_(),
+               audit("000")._repr_html_()]
+    for html in outputs:
+        assert html.count("<style>") == 1 and html.startswith('<div class="ndcg-table')
+        styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+        assert styles == [stylesheet()]
+        markup = html.replace(styles[0], "")
+        assert "style=" not in markup and "color" not in markup
+        assert not re.search(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", markup)
+
+
+def test_stylesheet_colours_are_theme_variables_with_fallbacks():
+    css = re.sub(r"/\*.*?\*/", "", stylesheet(), flags=re.S)
+    # Whatever is left once every var(--jp-..., fallback) is taken out must name no colour.
+    bare = re.sub(r"var\(--jp-[a-z0-9-]+, (?:[^()]|\([^()]*\))+\)", "", css)
+    assert not re.search(r"#[0-9a-fA-F]{3,8}\b|rgba?\(|hsla?\(|\b(?:white|black|gr[ae]y|red|blue|orange)\b(?!-)", bare)
+    for selector in (".ndcg-trace-value", ".ndcg-notes", ".ndcg-relevant", ".ndcg-ideal", ".ndcg-audit-no", ".ndcg-beyond"):
+        assert selector in css
+
+
+# Contrast (WCAG 2): text needs 4.5:1 against what is behind it. JupyterLab stripes and highlights
+# table rows itself (--jp-rendermime-table-row-background, ...-hover-background), and our tints lie
+# over those, so every combination is checked, in the theme files of the installed JupyterLab.
+
+
+def _jupyterlab():
+    spec = importlib.util.find_spec("jupyterlab")
+    if spec is None:
+        pytest.skip("JupyterLab is not installed")
+    return Path(spec.submodule_search_locations[0])
+
+
+def _theme(name):
+    root = _jupyterlab()
+    css = (root / "themes" / "@jupyterlab" / f"theme-{name}-extension" / "index.css").read_text(encoding="utf-8")
+    variables = dict(re.findall(r"(--jp-[a-z0-9-]+):\s*([^;}]+)", css))
+    # The Material palette the themes name (--md-grey-100, ...) is defined in JupyterLab's core bundle.
+    for bundle in (root / "static").glob("jlab_core.*.js"):
+        variables.update(re.findall(r"(--md-[a-z-]+-\d+):\s*(#[0-9a-fA-F]{3,6});", bundle.read_text(encoding="utf-8")))
+    return variables
+
+
+def _colour(value, variables):
+    """(r, g, b, alpha), channels 0-1, of a CSS colour with var() and color-mix(..., transparent) resolved."""
+    value = value.strip()
+    if match := re.fullmatch(r"var\((--[a-z0-9-]+)(?:,\s*(.+))?\)", value):
+        name, fallback = match.groups()
+        return _colour(variables[name] if name in variables else fallback, variables)
+    if match := re.fullmatch(r"color-mix\(in srgb,\s*(.+)\s+(\d+)%,\s*transparent\)", value):
+        r, g, b, alpha = _colour(match[1], variables)
+        return r, g, b, alpha * int(match[2]) / 100
+    value = {"white": "#fff", "black": "#000"}.get(value, value)
+    if value.startswith("#"):
+        digits = value[1:] if len(value) == 7 else "".join(2 * digit for digit in value[1:])
+        return (*(int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)), 1.0)
+    r, g, b, *alpha = (float(number) for number in re.findall(r"[\d.]+", value))
+    return r / 255, g / 255, b / 255, alpha[0] if alpha else 1.0
+
+
+def _over(top, bottom):
+    return (*(t * top[3] + b * (1 - top[3]) for t, b in zip(top[:3], bottom[:3])), 1.0)
+
+
+def _contrast(text_colour, background):
+    def luminance(colour):
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    lighter, darker = sorted((luminance(_over(text_colour, background)), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_text_keeps_a_contrast_of_4_5_in_the_jupyterlab_theme(theme):
+    variables = _theme(theme)
+    css = stylesheet()
+    palette = dict(re.findall(r"(--ndcg-table-[a-z]+):\s*([^;]+);", css))
+
+    def colour(name):
+        return _colour(palette[f"--ndcg-table-{name}"], variables)
+
+    page = _colour("var(--jp-layout-color0)", variables)
+    rows = [page] + [_over(_colour(f"var(--jp-rendermime-table-row-{kind}background)", variables), page)
+                     for kind in ("", "hover-")]
+    tints = [colour(name) for name in ("relevant", "ideal", "wrong")]
+    for row in rows:
+        for background in [row, *(_over(tint, row) for tint in tints)]:
+            assert _contrast(colour("fg"), background) >= 4.5
+    # The muted and accent colours are used only outside the table, on the page itself.
+    for name, selector in (("muted", ".ndcg-notes"), ("accent", ".ndcg-trace-value")):
+        assert re.findall(rf"([^{{}}]+)\{{[^}}]*var\(--ndcg-table-{name}\)", css) == [f"\n.ndcg-table {selector} "]
+        assert _contrast(colour(name), page) >= 4.5
