@@ -48,3 +48,12 @@ def test_all_zero_query_scores_zero():
 
 def test_single_item_query_is_allowed():
     assert nt.ndcg_score([2], [0.3]) == 1.0
+
+
+def test_ndcg_score_takes_the_same_discount_base_and_zero_idcg_as_ndcg():
+    true, score = [3, 0, 2, 1], [0.9, 0.8, 0.3, 0.1]  # no ties: the scores' order is the list's order
+    for keywords in ({"discount": "jarvelin"}, {"log_base": 10}, {"gain": {0: 0, 1: 5, 2: 1, 3: 2}}):
+        assert nt.ndcg_score(true, score, 3, **keywords) == pytest.approx(nt.ndcg(true, 3, **keywords), abs=1e-15)
+    assert nt.ndcg_score([0, 0], [1, 2], zero_idcg=1.0) == 1.0
+    with pytest.raises(ValueError, match=r"discount must be one of 'log2', 'jarvelin'\. Got 'log' instead\."):
+        nt.ndcg_score(true, score, discount="log")
