@@ -97,6 +97,7 @@ class _Explorer(anywidget.AnyWidget):
         check_threshold(threshold, top)
         self.items = tuple(items)
         self._specs = _chosen_metrics(metrics)
+        self._groups = [group for group in GROUP_TITLES if any(spec.group == group for spec in self._specs)]
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
         self.pool = self._start[2]
         self.seed = seed
@@ -140,7 +141,7 @@ class _Explorer(anywidget.AnyWidget):
             "gain": [[value, GAIN_LABELS[value]] for value in GAINS],
             "discount": [[value, DISCOUNT_LABELS[value]] for value in DISCOUNTS],
             "actions": [list(action) for action in ACTIONS],
-            "groups": sorted({spec.group for spec in self._specs}, key=["graded", "binary"].index),
+            "groups": self._groups,
         }
 
     # Computation: every number comes from ndcg_teach.
@@ -174,7 +175,7 @@ class _Explorer(anywidget.AnyWidget):
                      "text": f"{values[spec.key]:.4f}"}
                     for spec in self._specs
                 ],
-                "groups": {group: GROUP_TITLES[group].format(threshold=threshold) for group in self._choices()["groups"]},
+                "groups": {group: GROUP_TITLES[group].format(threshold=threshold) for group in self._groups},
                 "relevant": {row.item: bool(row.relevant) for row in relevant},
                 "columns": [
                     {"text": STEP_HEADERS[column], "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS,
