@@ -52,6 +52,15 @@ class Metric:
     order : float
         Where it is shown among the others (smaller first); ties keep the
         order of registration.
+    names : mapping of str to dict
+        The metric's names in trec_eval and ir_measures, with ``{k}`` for the
+        cut-off, each mapped to the keyword arguments that tool's convention
+        implies, e.g. ``{"ndcg_cut.{k}": {"gain": "linear"}, "nDCG@{k}": {}}``.
+        Empty when no such tool computes it.
+    in_explorer : bool
+        Whether :class:`~ndcg_teach.RankingExplorer` shows a card for it when
+        ``metrics=`` is not given (False for metrics that need more than a
+        ranked list of grades, or that would crowd the panel).
 
     Examples
     --------
@@ -71,6 +80,8 @@ class Metric:
     meaning: str = ""
     lesson: str = ""
     order: float = 1000.0
+    names: dict = field(default_factory=dict, repr=False, compare=False)
+    in_explorer: bool = True
 
     @property
     def keywords(self):
@@ -106,6 +117,10 @@ def _check_spec(spec):
         value = getattr(spec, name)
         if not callable(value) and not (name == "explain" and value is None):
             raise TypeError(f"Metric {name} must be a function{' or None' if name == 'explain' else ''}. Got {shown(value)} instead.")
+    if not isinstance(spec.names, dict) or not all(isinstance(n, str) and isinstance(v, dict) for n, v in spec.names.items()):
+        raise TypeError(f"Metric names must map measure names to keyword dicts, e.g. {{'P.{{k}}': {{}}}}. Got {shown(spec.names)} instead.")
+    if not isinstance(spec.in_explorer, bool):
+        raise TypeError(f"Metric in_explorer must be True or False. Got {shown(spec.in_explorer)} instead.")
     parameters = list(inspect.signature(spec.function).parameters)
     if parameters[:2] != ["relevances", "k"]:
         raise ValueError(

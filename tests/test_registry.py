@@ -88,6 +88,11 @@ def test_a_custom_metric_reaches_the_explorer_in_a_fresh_process():
         assert cards[-1] == "top", cards
         only = RankingExplorer(["B", "A", "C"], {"A": 3, "B": 1, "C": 2}, metrics=["top", "cg"])
         assert [card["key"] for card in only.panels[0]["metrics"]] == ["top", "cg"]
+        nt.register_metric(nt.Metric("hidden", "Hidden@{k}", "graded", top_grade, in_explorer=False))
+        shown = RankingExplorer(["B", "A"], {"A": 3, "B": 1})
+        assert "hidden" not in [card["key"] for card in shown.panels[0]["metrics"]]
+        asked = RankingExplorer(["B", "A"], {"A": 3, "B": 1}, metrics=["hidden"])
+        assert asked.metrics["hidden"] == 3.0
         print("ok")
     """)
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
@@ -102,6 +107,8 @@ def test_a_custom_metric_reaches_the_explorer_in_a_fresh_process():
         (nt.Metric("x", "X", "ordinal", len), ValueError, r"Metric group must be one of 'graded', 'binary'\. Got 'ordinal' instead\."),
         (nt.Metric("x", "X", "graded", 3), TypeError, r"Metric function must be a function\. Got 3 instead\."),
         (nt.Metric("x", "X", "graded", lambda grades: 0.0), ValueError, r"Metric function must take \(relevances, k=None, \*, \.\.\.\)"),
+        (nt.Metric("x", "X", "graded", len, names=["P.5"]), TypeError, r"Metric names must map measure names to keyword dicts.*Got \['P\.5'\] instead\."),
+        (nt.Metric("x", "X", "graded", len, in_explorer="no"), TypeError, r"Metric in_explorer must be True or False\. Got 'no' instead\."),
     ],
 )
 def test_malformed_specs_are_refused(spec, error, message):

@@ -485,9 +485,9 @@ def _as_trait_error(check, *args, **keywords):
 
 
 def _chosen_metrics(keys):
-    """The registry's specs for the cards to show: every registered metric, or the keys given, in that order."""
+    """The registry's specs for the cards to show: every metric the registry marks ``in_explorer``, or the keys given, in that order."""
     if keys is None:
-        return metrics()
+        return tuple(spec for spec in metrics() if spec.in_explorer)
     if isinstance(keys, str) or not hasattr(keys, "__iter__"):
         raise TypeError(f"metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for all. Got {shown(keys)} instead.")
     specs = [metric(key) for key in keys]
