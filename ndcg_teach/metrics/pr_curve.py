@@ -47,7 +47,7 @@ def level_counts(n_relevant, convention):
 
 @dataclass(frozen=True, eq=False)
 class PrecisionRecallCurve:
-    """Precision and recall at every rank, interpolated precision, and the 11-point curve of one ranking.
+    """Precision and recall at every rank, interpolated precision, and the 11-point curve of one ranking (lesson 10).
 
     Attributes
     ----------
