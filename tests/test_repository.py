@@ -86,7 +86,7 @@ def test_no_untitled_notebooks_or_checkpoints_are_committed():
     assert stray == []
 
 
-def test_notebooks_folder_holds_only_lessons_and_the_template():
+def test_notebooks_folder_holds_only_lessons():
     names = [Path(path).name for path in tracked_files() if path.startswith("notebooks/")]
-    odd = [name for name in names if not re.match(r"^(\d\d-[a-z0-9-]+|_template)\.ipynb$", name)]
+    odd = [name for name in names if not re.match(r"^\d\d-[a-z0-9-]+\.ipynb$", name)]
     assert odd == []
