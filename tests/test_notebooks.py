@@ -350,3 +350,18 @@ def test_every_solution_prints_the_working_before_the_verdict(path):
         working = [line for line in lines if not any(line.startswith(f"{key}: ") for key in keys)]
         assert len(working) >= 2, f"{path.name}: a solution shows how the answer comes about, not only 'right':\n{cell.source}"
         assert lines[-1].startswith(tuple(f"{key}: right" for key in keys)), "the verdict comes last, and it is right"
+
+
+def test_lesson_07_shows_what_each_document_claimed_and_every_audit_table():
+    # A learner on Binder has no copy of the documents: the lesson quotes the lines it corrects, with titles.
+    from ndcg_teach.examples import QUOTATIONS, SOURCES
+
+    notebook = read(NOTEBOOKS / "07-checking-the-documents.ipynb")
+    shown = "\n".join(shown_text(cell) for cell in code_cells(notebook))
+    for quote in QUOTATIONS:
+        assert quote.chinese in shown and quote.english in shown, quote
+    for document in SOURCES:
+        assert f"\n{document.citation}\n" in shown, f"the audit table of {document.file} is not shown"
+    prose = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+    assert not re.search(r"\b(first|second|third|fourth|fifth) document", prose), "name documents by number, 000 to 004"
+    assert "seeds" not in prose
