@@ -279,11 +279,11 @@ def displayed_explorer_changes(path):
 
     notebook = read(path)
     notebook.cells = [nbformat.v4.new_code_cell(RECORD_DISPLAYS), *notebook.cells, nbformat.v4.new_code_cell(REPORT_CHANGED)]
-    NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     return json.loads(notebook.cells[-1].outputs[0].text)
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_run_all_leaves_every_displayed_explorer_as_it_was_shown(path):
     # A cell that stands for the learner's drag acts on its own explorer and shows that one, so after
     # Run All every explorer still shows the state the text beside it describes, and the task is left to the learner.
@@ -306,7 +306,7 @@ def displayed_names(notebook):
     return names
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_the_numbers_a_displayed_explorer_shows_are_asserted(path):
     # The prose beside a widget states what it shows; a cell asserts those numbers, so prose and widget cannot drift apart.
     notebook = read(path)
@@ -337,7 +337,7 @@ def shown_text(cell):
     return "\n".join(parts)
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_every_solution_prints_the_working_before_the_verdict(path):
     notebook = read(path)
     cells = solution_cells(notebook)
