@@ -12,7 +12,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson)"
 	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
-	@echo "make binder-check   run every lesson in a fresh environment built from binder/requirements.txt only"
+	@echo "make binder-check   as Binder: pins only, then postBuild, pip check, and every lesson"
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
 
 $(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
