@@ -365,3 +365,18 @@ def test_lesson_07_shows_what_each_document_claimed_and_every_audit_table():
     prose = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
     assert not re.search(r"\b(first|second|third|fourth|fifth) document", prose), "name documents by number, 000 to 004"
     assert "seeds" not in prose
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_every_number_the_text_beside_an_explorer_states_is_printed_by_a_checked_cell(path):
+    # "It starts at NDCG@3 = 0.4465": the number must come out of a cell that nbval checks, computed from the widget.
+    notebook = read(path)
+    checked = "\n".join(
+        shown_text(cell) for cell in code_cells(notebook) if dict(find_comment_markers(cell.source)).get("check")
+    )
+    cells = notebook.cells
+    for index, cell in enumerate(cells):
+        if cell.cell_type == "code" and any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs):
+            beside = [other for other in (cells[index - 1], cells[index + 1]) if other.cell_type == "markdown"]
+            for number in re.findall(r"\b\d+\.\d{4}\b", "\n".join(other.source for other in beside)):
+                assert number in checked, f"{path.name}: the text says {number}, which no checked cell prints"
