@@ -4,18 +4,21 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 FIRST_LESSON := notebooks/00-start-here.ipynb
+# Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
 .PHONY: lab test browser-deps binder-check lessons clean help
 
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson)"
 	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
-	@echo "make binder-check   run every lesson in a fresh environment built from binder/requirements.txt only"
+	@echo "make binder-check   as Binder: pins only, then postBuild, pip check, and every lesson"
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
 
-$(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py
+$(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
 	$(PYTHON) tools/make_venv.py $(VENV)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python tools/lab_setup.py
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
@@ -23,7 +26,7 @@ $(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
 	touch $@
 
 lab: $(VENV)/.learner
-	$(BIN)/jupyter lab $(FIRST_LESSON)
+	$(BIN)/jupyter lab $(ALLOW_ROOT) $(FIRST_LESSON)
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest

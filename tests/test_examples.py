@@ -156,3 +156,46 @@ def test_example_type_fields():
     names = [field.name for field in dataclasses.fields(WorkedExample)]
     assert names[:5] == ["name", "source", "section", "summary", "kind"]
     assert "printed" in names
+
+
+# Quotations (ndcg_teach/examples/quotations.py): what lesson 07 shows of each document.
+
+
+@needs_seeds
+def test_every_quotation_is_its_documents_line_verbatim():
+    from ndcg_teach.examples import QUOTATIONS
+
+    for quote in QUOTATIONS:
+        lines = seed_text(quote.source).splitlines()
+        assert lines[quote.line - 1].strip() == quote.chinese, quote
+
+
+def test_quotations_are_short_translated_and_cite_a_worked_example():
+    from ndcg_teach.examples import QUOTATIONS
+
+    names = {worked.name for worked in EXAMPLES}
+    for quote in QUOTATIONS:
+        assert quote.example in names and example(quote.example).source == quote.source
+        assert len(quote.chinese) <= 120 and quote.english and quote.english != quote.chinese or quote.chinese.isascii()
+    # Every document that lesson 07 corrects or praises is quoted; the quotes stay a small part of each document.
+    assert {quote.source for quote in QUOTATIONS} == {doc.file for doc in SOURCES}
+    assert max(sum(1 for quote in QUOTATIONS if quote.source == doc.file) for doc in SOURCES) <= 6
+
+
+def test_quotations_cite_the_document_title_and_line():
+    from ndcg_teach.examples import quotations
+
+    quote = quotations("000", example="products_p_at_k")[0]
+    assert quote.citation == "000_6d16541d6fd5e69f.txt «排序模型评估:准确率@K和NDCG», line 83"
+    assert str(quote).splitlines()[1:] == [f"  {quote.chinese}", f"  {quote.english}"]
+    assert quotations("001")[0].citation.startswith("001_647c40be77200e02.txt [untitled: ")
+    assert quotations() == tuple(sorted(quotations(), key=lambda q: (q.source, q.line)))
+
+
+def test_quotations_refuse_unknown_documents_and_examples():
+    from ndcg_teach.examples import quotations
+
+    with pytest.raises(ValueError, match=r"name must be one of .*Got '009' instead\."):
+        quotations("009")
+    with pytest.raises(ValueError, match=r"name must be the name of a worked example, e\.g\. 'ndcg_5_2_3'\. Got 'nope' instead\."):
+        quotations(example="nope")

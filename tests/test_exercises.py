@@ -31,7 +31,7 @@ ANSWERS = {
     "02-log-base": "dcg",
     "03-idcg": nt.idcg([1, 0, 3, 2], k=3),
     "03-ndcg": nt.ndcg([1, 0, 3, 2], k=3),
-    "03-pool": nt.ndcg([2, 0, 1], k=3, pool=[3, 2, 1, 0]),
+    "03-pool": nt.ndcg([0, 2, 1], k=3, pool=[3, 2, 1, 0]),
     "03-worst-k": 1,
     "04-precision": nt.precision_at_k([2, 0, 1, 0, 3], 3),
     "04-recall": nt.recall_at_k([2, 0, 1, 0, 3], 3, n_relevant=4),
@@ -135,7 +135,7 @@ SLIPS = [
     ("03-idcg", nt.dcg([1, 0, 3], k=3), "DCG of the list as ranked"),
     ("03-idcg", nt.dcg([3, 1, 0]), "sorted only the first three"),
     ("03-ndcg", nt.ndcg([1, 0, 3, 2]), "That is NDCG@4"),
-    ("03-pool", nt.ndcg([2, 0, 1]), "forgot the grade-3 item"),
+    ("03-pool", nt.ndcg([0, 2, 1]), "forgot the grade-3 item"),
     ("04-precision", 1.0, "averaged the grades"),
     ("04-precision", 0.4, "length of the list"),
     ("04-recall", 2 / 3, "4 relevant items"),
@@ -192,6 +192,24 @@ def test_a_number_exercise_explains_what_kind_of_answer_it_wants(answer):
     assert feedback.correct is False
     assert "This exercise wants a number, such as 0.5. Got " in feedback.message
     assert "instead." in feedback.message
+
+
+def test_an_exercise_that_wants_a_whole_number_shows_a_whole_number():
+    feedback = check("03-worst-k", "2")
+    assert "This exercise wants a number, such as 2. Got '2' (str) instead." in feedback.message
+
+
+def test_no_two_number_exercises_of_a_lesson_share_an_answer():
+    # Lesson 03's exercises 2 and 3 both came to 0.525, and learners took the repeat for a slip of their own.
+    from ndcg_teach.exercises import EXERCISES
+
+    by_lesson = {}
+    for key, value in ANSWERS.items():
+        if isinstance(value, float):
+            by_lesson.setdefault(EXERCISES[key].lesson, []).append((key, round(value, 3)))
+    for lesson, answers in by_lesson.items():
+        rounded = [value for _, value in answers]
+        assert len(set(rounded)) == len(rounded), (lesson, answers)
 
 
 def test_choices_ignore_case_and_spaces():

@@ -72,8 +72,11 @@ def test_the_course_has_its_lessons_in_order():
     assert [path.stem for path in LESSONS][: len(FIRST_LESSONS)] == FIRST_LESSONS
 
 
-def test_the_template_is_there():
-    assert (NOTEBOOKS / "_template.ipynb").exists()
+def test_the_template_is_kept_apart_from_the_lessons():
+    # In notebooks/ it was listed first in the file browser and looked like a lesson.
+    assert build_lessons.TEMPLATE.exists() and build_lessons.TEMPLATE.parent != NOTEBOOKS
+    assert build_lessons.TEMPLATE in ALL
+    assert not list(NOTEBOOKS.glob("_*.ipynb"))
 
 
 @pytest.mark.parametrize("path", ALL, ids=ids(ALL))
@@ -234,3 +237,146 @@ def test_the_binder_link_opens_a_lesson_in_jupyterlab():
     assert url == (
         f"https://mybinder.org/v2/gh/{build_lessons.REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/00-start-here.ipynb"
     )
+
+
+# Run All must not do the learner's task, and the prose must match the widgets (issue 9).
+
+RECORD_DISPLAYS = '''
+import anywidget as _anywidget
+
+_INPUTS = ("relevance", "k", "gain", "discount", "threshold", "labels", "max_grade")
+_displayed = []
+_show = _anywidget.AnyWidget._repr_mimebundle_
+
+
+def _state(widget):
+    names = [*getattr(widget, "_rankings", ()), *_INPUTS]
+    return {name: repr(getattr(widget, name)) for name in names if widget.has_trait(name)}
+
+
+def _record(self, **kwargs):
+    if hasattr(self, "_rankings"):
+        _displayed.append((get_ipython().execution_count, self, _state(self)))
+    return _show(self, **kwargs)
+
+
+_anywidget.AnyWidget._repr_mimebundle_ = _record
+'''
+
+REPORT_CHANGED = '''
+import json as _json
+print(_json.dumps({"shown": len(_displayed), "changed": [
+    {"cell": cell, "shown": then, "now": _state(widget)} for cell, widget, then in _displayed if _state(widget) != then
+]}))
+'''
+
+
+def displayed_explorer_changes(path):
+    """Execute ``path`` with a cell before and after it; what each displayed explorer was and is at the end."""
+    import json
+
+    from nbclient import NotebookClient
+
+    notebook = read(path)
+    notebook.cells = [nbformat.v4.new_code_cell(RECORD_DISPLAYS), *notebook.cells, nbformat.v4.new_code_cell(REPORT_CHANGED)]
+    NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    return json.loads(notebook.cells[-1].outputs[0].text)
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_run_all_leaves_every_displayed_explorer_as_it_was_shown(path):
+    # A cell that stands for the learner's drag acts on its own explorer and shows that one, so after
+    # Run All every explorer still shows the state the text beside it describes, and the task is left to the learner.
+    report = displayed_explorer_changes(path)
+    assert report["changed"] == []
+    shown = sum(
+        1 for cell in code_cells(read(path)) if any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)
+    )
+    assert report["shown"] == shown, "every displayed explorer is recorded"
+
+
+def displayed_names(notebook):
+    """The variable each widget cell shows (its last line, a bare name)."""
+    names = []
+    for cell in code_cells(notebook):
+        if any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs):
+            last = cell.source.strip().splitlines()[-1].split("#")[0].strip()
+            if last.isidentifier():
+                names.append(last)
+    return names
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_the_numbers_a_displayed_explorer_shows_are_asserted(path):
+    # The prose beside a widget states what it shows; a cell asserts those numbers, so prose and widget cannot drift apart.
+    notebook = read(path)
+    sources = [cell.source for cell in code_cells(notebook)]
+    for name in displayed_names(notebook):
+        asserted = [s for s in sources if re.search(rf"^\s*assert\b.*\b{name}\.(metrics|differences|order)\b", s, re.M)]
+        assert asserted, f"{path.name}: no cell asserts what the explorer {name!r} shows"
+
+
+def solution_cells(notebook):
+    cells, inside = [], False
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown" and any(line.strip() == "## Solutions" for line in cell.source.splitlines()):
+            inside = True
+        elif inside and cell.cell_type == "code" and "check(" in cell.source:
+            cells.append(cell)
+    return cells
+
+
+def shown_text(cell):
+    parts = []
+    for output in cell.outputs:
+        if output.output_type == "stream":
+            parts.append(output.text)
+        else:
+            data = output.get("data", {})
+            parts.append(data.get("text/plain", ""))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_every_solution_prints_the_working_before_the_verdict(path):
+    notebook = read(path)
+    cells = solution_cells(notebook)
+    if "Solutions" not in headings(notebook, 2):
+        pytest.skip(f"{path.name} has no Solutions section")
+    assert cells, "the Solutions section checks its answers"
+    for cell in cells:
+        keys = re.findall(r'check\("([^"]+)"', cell.source)
+        lines = [line for line in shown_text(cell).splitlines() if line.strip()]
+        working = [line for line in lines if not any(line.startswith(f"{key}: ") for key in keys)]
+        assert len(working) >= 2, f"{path.name}: a solution shows how the answer comes about, not only 'right':\n{cell.source}"
+        assert lines[-1].startswith(tuple(f"{key}: right" for key in keys)), "the verdict comes last, and it is right"
+
+
+def test_lesson_07_shows_what_each_document_claimed_and_every_audit_table():
+    # A learner on Binder has no copy of the documents: the lesson quotes the lines it corrects, with titles.
+    from ndcg_teach.examples import QUOTATIONS, SOURCES
+
+    notebook = read(NOTEBOOKS / "07-checking-the-documents.ipynb")
+    shown = "\n".join(shown_text(cell) for cell in code_cells(notebook))
+    for quote in QUOTATIONS:
+        assert quote.chinese in shown and quote.english in shown, quote
+    for document in SOURCES:
+        assert f"\n{document.citation}\n" in shown, f"the audit table of {document.file} is not shown"
+    prose = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+    assert not re.search(r"\b(first|second|third|fourth|fifth) document", prose), "name documents by number, 000 to 004"
+    assert "seeds" not in prose
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_every_number_the_text_beside_an_explorer_states_is_printed_by_a_checked_cell(path):
+    # "It starts at NDCG@3 = 0.4465": the number must come out of a cell that nbval checks, computed from the widget.
+    notebook = read(path)
+    checked = "\n".join(
+        shown_text(cell) for cell in code_cells(notebook) if dict(find_comment_markers(cell.source)).get("check")
+    )
+    cells = notebook.cells
+    for index, cell in enumerate(cells):
+        if cell.cell_type == "code" and any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs):
+            beside = [other for other in (cells[index - 1], cells[index + 1]) if other.cell_type == "markdown"]
+            for number in re.findall(r"\b\d+\.\d{4}\b", "\n".join(other.source for other in beside)):
+                assert number in checked, f"{path.name}: the text says {number}, which no checked cell prints"

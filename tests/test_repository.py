@@ -35,39 +35,101 @@ def test_binder_pins_every_package_of_the_widget_protocol():
     )
 
 
-def test_binder_requirements_end_by_installing_the_repository():
+def test_binder_requirements_are_pins_only_so_the_pip_layer_stays_cached():
+    # A `.` line makes repo2docker copy the repository before the pip step, so every commit rebuilt that layer.
     lines = [line.strip() for line in (BINDER / "requirements.txt").read_text().splitlines() if line.strip()]
-    assert lines[-1] == "."
-    assert all(PIN.match(line) or line.startswith("#") for line in lines[:-1])
+    assert all(PIN.match(line) or line.startswith("#") for line in lines)
+
+
+def test_postbuild_installs_the_package_without_dependencies_and_cleans_up():
+    commands = [line.strip() for line in (BINDER / "postBuild").read_text().splitlines() if line.strip() and not line.startswith("#")]
+    install = next(line for line in commands if "pip install" in line)
+    assert "--no-deps" in install and install.endswith(" .")
+    assert "rm -rf build ./*.egg-info" in commands
+    assert commands.index("rm -rf build ./*.egg-info") > commands.index(install)
+    assert "python tools/lab_setup.py" in commands
 
 
 def test_binder_runs_python_3_12():
     assert (BINDER / "runtime.txt").read_text().strip() == "python-3.12"
 
 
-def test_postbuild_stops_on_errors_and_writes_the_two_settings():
-    script = (BINDER / "postBuild").read_text()
-    lines = script.splitlines()
+def test_postbuild_stops_on_errors():
+    lines = (BINDER / "postBuild").read_text().splitlines()
     assert lines[0].startswith("#!")
     assert next(line for line in lines[1:] if line.strip() and not line.startswith("#")) == "set -euo pipefail"
-    assert '"fetchNews": "false"' in script
-    assert '"windowingMode": "none"' in script
     assert (BINDER / "postBuild").stat().st_mode & 0o111
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is needed to run postBuild")
-def test_postbuild_writes_settings_jupyterlab_can_read(tmp_path):
+def test_postbuild_and_make_lab_never_write_a_users_own_settings():
+    # The settings go into the environment (<sys.prefix>/share/jupyter/lab/settings/overrides.json), so they
+    # reach `make lab` users and a class JupyterHub image as well as Binder, and change nobody's global settings.
+    for path in (BINDER / "postBuild", ROOT / "Makefile", ROOT / "tools" / "lab_setup.py"):
+        text = path.read_text()
+        assert "user-settings" not in text and "JUPYTERLAB_SETTINGS_DIR" not in text and "~/.jupyter" not in text
+
+
+def test_make_lab_sets_up_jupyterlab_in_the_venv_and_allows_root():
+    makefile = (ROOT / "Makefile").read_text()
+    learner = makefile.split("$(VENV)/.learner:", 1)[1].split("\n\n", 1)[0]
+    assert "$(BIN)/python tools/lab_setup.py" in learner
+    assert "ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)" in makefile
+    lab = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
+    assert "$(BIN)/jupyter lab $(ALLOW_ROOT) $(FIRST_LESSON)" in lab
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is needed")
+@pytest.mark.parametrize("uid, expected", [(0, "--allow-root"), (1000, "")])
+def test_allow_root_is_passed_only_to_root(tmp_path, uid, expected):
+    # A fake `id` on the PATH stands for the user make runs as.
+    fake = tmp_path / "id"
+    fake.write_text(f"#!/bin/sh\necho {uid}\n")
+    fake.chmod(0o755)
+    result = subprocess.run(
+        ["make", "-s", "-f", str(ROOT / "Makefile"), "--eval", "show-allow-root: ; @echo [$(ALLOW_ROOT)]", "show-allow-root"],
+        env={"PATH": f"{tmp_path}:/usr/bin:/bin"}, capture_output=True, text=True, check=True,
+    )
+    assert result.stdout.strip() == f"[{expected}]"
+
+
+def load_lab_setup():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lab_setup", ROOT / "tools" / "lab_setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_lab_setup_writes_the_environments_overrides_and_keeps_other_keys(tmp_path):
     import json
 
-    subprocess.run(
-        ["bash", str(BINDER / "postBuild")],
-        env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings")},
-        check=True,
-    )
-    notification = tmp_path / "settings/@jupyterlab/apputils-extension/notification.jupyterlab-settings"
-    tracker = tmp_path / "settings/@jupyterlab/notebook-extension/tracker.jupyterlab-settings"
-    assert json.loads(notification.read_text()) == {"fetchNews": "false"}
-    assert json.loads(tracker.read_text()) == {"windowingMode": "none"}
+    lab_setup = load_lab_setup()
+    path = lab_setup.overrides_path(tmp_path)
+    assert path == tmp_path / "share/jupyter/lab/settings/overrides.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"}}))
+    lab_setup.write_overrides(tmp_path)
+    written = json.loads(path.read_text())
+    assert written["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
+    assert written["@jupyterlab/apputils-extension:notification"] == {"fetchNews": "false", "checkForUpdates": False}
+    assert written["@jupyterlab/notebook-extension:tracker"] == {"windowingMode": "none"}
+
+
+def test_lab_setup_gives_lessons_the_kernels_language_info(tmp_path):
+    # JupyterLab replaces language_info with the kernel's on opening; any difference showed an unsaved mark.
+    import nbformat
+
+    lab_setup = load_lab_setup()
+    lesson = ROOT / "notebooks" / "00-start-here.ipynb"
+    (tmp_path / lesson.name).write_bytes(lesson.read_bytes())
+    other = {**nbformat.read(lesson, as_version=4).metadata["language_info"], "version": "3.12.99"}
+    assert lab_setup.stamp_language_info(tmp_path, other) == [tmp_path / lesson.name]
+    assert nbformat.read(tmp_path / lesson.name, as_version=4).metadata["language_info"] == other
+    assert lab_setup.stamp_language_info(tmp_path, other) == [], "a lesson that already matches is not rewritten"
+    from ipykernel.ipkernel import IPythonKernel
+
+    assert lab_setup.kernel_language_info() == IPythonKernel.language_info
 
 
 def tracked_files():
@@ -86,7 +148,7 @@ def test_no_untitled_notebooks_or_checkpoints_are_committed():
     assert stray == []
 
 
-def test_notebooks_folder_holds_only_lessons_and_the_template():
+def test_notebooks_folder_holds_only_lessons():
     names = [Path(path).name for path in tracked_files() if path.startswith("notebooks/")]
-    odd = [name for name in names if not re.match(r"^(\d\d-[a-z0-9-]+|_template)\.ipynb$", name)]
+    odd = [name for name in names if not re.match(r"^\d\d-[a-z0-9-]+\.ipynb$", name)]
     assert odd == []

@@ -1,10 +1,14 @@
 """Prove the course runs from binder/requirements.txt alone, as it will on Binder.
 
 Builds ``.venv-binder`` (when missing, or always with ``--fresh``) and installs
-binder/requirements.txt into it from the repository root, exactly as Binder
-does: no dev requirements, and the package installed from ``.`` rather than
-imported from the work tree.  Then executes every notebook in notebooks/ in a
-kernel of that environment and prints one PASS or FAIL line per notebook.
+binder/requirements.txt into it, as Binder does: no dev requirements.  Then,
+in a fresh copy of the repository's tracked files (Binder builds from a
+clone), runs binder/postBuild with that environment first on the PATH: it
+installs the package with ``--no-deps`` and writes the JupyterLab settings.
+``pip check`` must then find every pin compatible (jupyterlab and notebook
+pins move together), postBuild must leave no ``build/`` or ``*.egg-info``
+behind, and every notebook of the copy must run in a kernel of that
+environment.  One PASS or FAIL line per check and per notebook.
 
 Usage (from the repository root)::
 
@@ -28,7 +32,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ENV = ROOT / ".venv-binder"
 REQUIREMENTS = ROOT / "binder" / "requirements.txt"
-NOTEBOOKS = ROOT / "notebooks"
 
 
 def bin_dir(env: Path) -> Path:
@@ -36,19 +39,50 @@ def bin_dir(env: Path) -> Path:
 
 
 def build_environment(env: Path, fresh: bool) -> None:
+    """The pinned layer: binder/requirements.txt alone, reused while the file is unchanged (as Binder caches it)."""
     if fresh and env.exists():
         shutil.rmtree(env)
     python = bin_dir(env) / "python"
     stamp = env / ".binder-requirements"
     if stamp.exists() and stamp.read_text() == REQUIREMENTS.read_text():
-        # The requirements are in place; the package itself may have changed since.
-        pip = [str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", "."]
-        subprocess.run(pip, cwd=ROOT, check=True)
         return
     subprocess.run([sys.executable, str(ROOT / "tools" / "make_venv.py"), str(env)], check=True)
-    # Binder runs `pip install -r binder/requirements.txt` from the repository root, where `.` is the package.
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)], cwd=ROOT, check=True)
     stamp.write_text(REQUIREMENTS.read_text())
+
+
+def tracked_copy(destination: Path) -> Path:
+    """The repository's tracked files copied to ``destination`` (all files but virtual environments without git)."""
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode == 0:
+        for name in listed.stdout.splitlines():
+            source, target = ROOT / name, destination / name
+            if source.is_file():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target)
+    else:
+        shutil.copytree(ROOT, destination, ignore=shutil.ignore_patterns(".venv*", ".git", "build", "*.egg-info"))
+    return destination
+
+
+def post_build(env: Path, repository: Path) -> tuple[bool, str]:
+    """Run binder/postBuild in ``repository`` as Binder does: from its root, the environment first on the PATH."""
+    variables = {key: value for key, value in os.environ.items() if key not in {"PYTHONPATH", "VIRTUAL_ENV"}}
+    variables["PATH"] = f"{bin_dir(env)}{os.pathsep}{variables.get('PATH', '')}"
+    variables["HOME"] = str(repository)
+    result = subprocess.run(["bash", "binder/postBuild"], cwd=repository, env=variables, capture_output=True, text=True)
+    if result.returncode != 0:
+        return False, (result.stdout + result.stderr).strip()
+    left = [path.name for path in (*repository.glob("build"), *repository.glob("*.egg-info"))]
+    if left:
+        return False, f"postBuild left {', '.join(left)} in the learner's home"
+    return True, ""
+
+
+def pip_check(env: Path) -> tuple[bool, str]:
+    """``pip check``: every installed package's requirements are met by the pins."""
+    result = subprocess.run([str(bin_dir(env) / "python"), "-m", "pip", "check"], capture_output=True, text=True)
+    return result.returncode == 0, (result.stdout + result.stderr).strip()
 
 
 def kernel_environment(env: Path, scratch: Path) -> dict[str, str]:
@@ -100,8 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     ).stdout.strip()
     print(f"binder environment: {args.env} ({version}, binder/requirements.txt only)", flush=True)
     failed = 0
-    notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
     with tempfile.TemporaryDirectory(prefix="binder-check-") as tmp:
+        repository = tracked_copy(Path(tmp) / "repository")
+        for name, (passed, detail) in (
+            ("binder/postBuild", post_build(args.env.resolve(), repository)),
+            ("pip check", pip_check(args.env.resolve())),
+        ):
+            print(f"{'PASS' if passed else 'FAIL'} {name}", flush=True)
+            if not passed:
+                failed += 1
+                print(f"    {detail}", flush=True)
+        notebooks = sorted((repository / "notebooks").glob("*.ipynb"))
         for notebook in notebooks:
             start = time.perf_counter()
             passed, detail = run_notebook(args.env.resolve(), notebook, Path(tmp))
@@ -110,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             if not passed:
                 failed += 1
                 print(f"    {detail}", flush=True)
-    print(f"{len(notebooks) - failed} passed, {failed} failed")
+    print(f"{failed} failed")
     return 1 if failed or not notebooks else 0
 
 

@@ -14,8 +14,9 @@ Usage (from the repository root)::
     python tools/build_lessons.py --execute 03-ideal-ranking-ndcg.ipynb   # only these
     python tools/build_lessons.py --readme   # print the contents table for README.md
 
-Notebooks whose name starts with ``_`` (the template) are executed and
-stripped like the others but get no navigation.  When README.md holds the
+The lesson template, tools/lesson_template.ipynb (kept out of notebooks/ so
+that learners do not take it for a lesson), is executed and stripped like the
+lessons but gets no navigation.  When README.md holds the
 markers ``<!-- lessons:start -->`` and ``<!-- lessons:end -->``, the table
 between them is kept current (and checked) like the navigation.
 """
@@ -32,6 +33,7 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 README = ROOT / "README.md"
+TEMPLATE = ROOT / "tools" / "lesson_template.ipynb"
 
 REPOSITORY = "ndcg-teach/ndcg_teach"
 """The GitHub owner/name that Binder builds the course from."""
@@ -60,8 +62,11 @@ def lessons(directory: Path = NOTEBOOKS) -> list[Path]:
 
 
 def notebooks(directory: Path = NOTEBOOKS) -> list[Path]:
-    """Every notebook of the course: the lessons and the template."""
-    return sorted(directory.glob("*.ipynb"))
+    """Every notebook of the course: the lessons, and the template when ``directory`` is the course's own."""
+    found = lessons(directory)
+    if directory == NOTEBOOKS and TEMPLATE.exists():
+        found.append(TEMPLATE)
+    return found
 
 
 def title(notebook: nbformat.NotebookNode, name: str) -> str:
@@ -202,7 +207,8 @@ def execute(path: Path) -> nbformat.NotebookNode:
 def build(directory: Path = NOTEBOOKS, run: list[str] | None = None) -> list[Path]:
     """Execute the notebooks named in ``run`` (all when it is empty), refresh all; return the paths written."""
     if run is not None:
-        chosen = notebooks(directory) if not run else [directory / Path(name).name for name in run]
+        by_name = {path.name: path for path in notebooks(directory)}
+        chosen = notebooks(directory) if not run else [by_name.get(Path(name).name, directory / Path(name).name) for name in run]
         for path in chosen:
             print(f"executing {path.name}", flush=True)
             nbformat.write(execute(path), path)

@@ -1,4 +1,4 @@
-"""The five source documents, their worked examples as data, and an audit of every number they print.
+"""The five source documents, their worked examples as data, short quotations of the lines lesson 07 corrects, and an audit of every number they print.
 
 >>> from ndcg_teach.examples import audit, example
 >>> example("ndcg_5_2_3").relevances
@@ -9,6 +9,7 @@
 
 from .auditing import AuditReport, audit
 from .findings import CAUSES, AuditRecord
+from .quotations import QUOTATIONS, Quotation, quotations
 from .sources import SOURCES, Source, source
 from .worked import EXAMPLES, KINDS, Printed, WorkedExample, example, examples
 
@@ -16,14 +17,17 @@ __all__ = [
     "CAUSES",
     "EXAMPLES",
     "KINDS",
+    "QUOTATIONS",
     "SOURCES",
     "AuditRecord",
     "AuditReport",
     "Printed",
+    "Quotation",
     "Source",
     "WorkedExample",
     "audit",
     "example",
     "examples",
+    "quotations",
     "source",
 ]

@@ -193,12 +193,18 @@ def _as_number(answer: Any) -> float | None:
 
 
 def _number_judge(
-    expected: Callable[[Inputs], float], hint: str, mistakes: Sequence[_Mistake] = (), tolerance: float = 5e-4
+    expected: Callable[[Inputs], float],
+    hint: str,
+    mistakes: Sequence[_Mistake] = (),
+    tolerance: float = 5e-4,
+    example: str = "0.5",
 ) -> Judge:
+    """Judge a number to within ``tolerance``; ``example`` is the kind of number shown when the answer is not one (e.g. "2" for a position)."""
+
     def judge(answer: Any, inputs: Inputs) -> tuple[bool, str]:
         value = _as_number(answer)
         if value is None:
-            return False, f"This exercise wants a number, such as 0.5. Got {_describe(answer)} instead."
+            return False, f"This exercise wants a number, such as {example}. Got {_describe(answer)} instead."
         wanted = expected(inputs)
         if math.isclose(value, wanted, rel_tol=0.0, abs_tol=tolerance + 1e-12):
             return True, ""

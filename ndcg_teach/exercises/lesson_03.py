@@ -58,9 +58,10 @@ LESSON_EXERCISES = (
     Exercise(
         "03-pool",
         LESSON,
-        "NDCG@3 of [2, 0, 1] when a judged grade-3 item was not retrieved",
+        "NDCG@3 of [0, 2, 1] when a judged grade-3 item was not retrieved",
         "number",
-        inputs={"relevances": [2, 0, 1], "k": 3, "pool": [3, 2, 1, 0]},
+        # Not [2, 0, 1]: its NDCG@3 is 0.525 like 03-ndcg's, which made learners think they had slipped.
+        inputs={"relevances": [0, 2, 1], "k": 3, "pool": [3, 2, 1, 0]},
         judge=_number_judge(
             lambda inp: nt.ndcg(**inp),
             "Build the ideal list from every judged grade of the query, retrieved or not.",
@@ -85,6 +86,7 @@ LESSON_EXERCISES = (
             ),
             "Compute NDCG@1, NDCG@2 and NDCG@3 and pick the k of the smallest.",
             tolerance=1e-9,
+            example="2",
         ),
         right="A small k judges the top alone, so one bad first result weighs everything.",
     ),

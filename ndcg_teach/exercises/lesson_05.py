@@ -22,8 +22,12 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES},
         judge=_number_judge(
             lambda inp: nt.average_precision(**inp),
-            "Take the precision at each relevant position, add them, and divide by the number of relevant results.",
+            "Take the precision at each relevant position, add them, and divide by the number of relevant results in the list.",
             [
+                (
+                    lambda inp: nt.average_precision(inp["relevances"], n_relevant=5),
+                    "That is the standard AP, over all 5 relevant items of the query; the variant divides by the relevant results in the list.",
+                ),
                 (
                     lambda inp: sum(p for p, _ in _precisions(inp)) / len(inp["relevances"]),
                     "You averaged precision at every position; AP uses the positions of relevant results only.",
@@ -34,7 +38,7 @@ LESSON_EXERCISES = (
                 ),
             ],
         ),
-        right="Each relevant result contributes the precision at its position.",
+        right="That is the variant: it forgives the relevant items the ranker never retrieved.",
     ),
     Exercise(
         "05-ap-all-relevant",
@@ -44,15 +48,15 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "n_relevant": 5},
         judge=_number_judge(
             lambda inp: nt.average_precision(**inp),
-            "Same sum of precisions as before, but divide by all relevant items of the query.",
+            "Add the precision at each relevant position, then divide by all relevant items of the query, retrieved or not.",
             [
                 (
                     lambda inp: nt.average_precision(inp["relevances"]),
-                    "You divided by the relevant results in the list; the query has 5.",
+                    "You divided by the relevant results in the list (the variant); the query has 5.",
                 )
             ],
         ),
-        right="This is trec_eval's AP: relevant items never retrieved count as precision 0.",
+        right="This is the standard AP, trec_eval's: relevant items never retrieved count as precision 0.",
     ),
     Exercise(
         "05-rr",

@@ -1,0 +1,65 @@
+"""A lesson opens in JupyterLab without an unsaved-changes mark, and Run All leaves it showing what it says.
+
+JupyterLab replaces a notebook's ``language_info`` with the kernel's when it
+opens it; any difference (the lessons are executed on the author's Python)
+marked every lesson as unsaved before anything ran. ``tools/lab_setup.py``
+(run by ``make lab`` and by Binder's postBuild) gives the lessons this
+environment's ``language_info``; here the copy served gets it the same way.
+"""
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+from jupyter_harness import JupyterServer, NotebookPage
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ["00-start-here.ipynb", "06-playground.ipynb"]
+DIRTY = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+
+
+def lab_setup():
+    spec = importlib.util.spec_from_file_location("lab_setup", ROOT / "tools" / "lab_setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def lab():
+    with JupyterServer("lab") as server:
+        for name in LESSONS:
+            shutil.copy(ROOT / "notebooks" / name, server.root / name)
+        lab_setup().stamp_language_info(server.root)
+        yield server
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_opens_without_an_unsaved_mark(browser, lab, name, screenshots):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        NotebookPage(page, lab, name).open()
+        page.wait_for_timeout(1500)  # the kernel's info reply, which carries its language_info, has arrived by now
+        assert page.evaluate(DIRTY) is False
+        page.screenshot(path=str(screenshots / f"opened-{Path(name).stem}.png"))
+    finally:
+        page.close()
+
+
+def test_a_different_language_info_is_what_marks_a_lesson_unsaved(browser, lab):
+    import nbformat
+
+    name = "zz-other-python.ipynb"
+    notebook = nbformat.read(lab.root / LESSONS[0], as_version=4)
+    notebook.metadata["language_info"] = {**notebook.metadata["language_info"], "version": "3.0.0"}
+    nbformat.write(notebook, lab.root / name)
+    page = browser.new_page()
+    try:
+        NotebookPage(page, lab, name).open()
+        page.wait_for_timeout(1500)
+        assert page.evaluate(DIRTY) is True
+    finally:
+        page.close()
