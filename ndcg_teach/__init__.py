@@ -25,7 +25,7 @@ from .trace import Row, Trace
 __version__ = "0.1.0"
 
 # Subpackages that need more than NumPy load on first use, so `import ndcg_teach` stays light.
-LAZY_SUBMODULES = ("conventions", "examples", "exercises", "plots", "widgets")
+LAZY_SUBMODULES = ("conventions", "examples", "exercises", "plots", "significance", "widgets")
 
 
 def __getattr__(name):

@@ -15,6 +15,8 @@ The explorer of lesson 03 shows both plots live.
 
 from io import BytesIO
 
+import numpy as np
+
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -305,3 +307,75 @@ class CumulativePlot(_Plot):
         self.axes.set_ylim(0, top * 1.12)
         self.axes.xaxis.set_major_locator(FixedLocator(positions))
         return self._render((names, len(positions), top), moving)
+
+
+def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100):
+    """The precision-recall curve of one or more rankings, as PNG bytes.
+
+    For each :class:`~ndcg_teach.PrecisionRecallCurve` it draws precision at
+    every rank against recall (the zigzag, thin with dots), interpolated
+    precision (the staircase that never rises) and the 11 interpolated points
+    at recall 0.0, 0.1, ..., 1.0 (squares). Lesson 10 explains the picture.
+
+    Parameters
+    ----------
+    curves : PrecisionRecallCurve or sequence of them
+        From :func:`~ndcg_teach.precision_recall_curve`.
+    names : sequence of str or None, default None
+        One legend name per curve ("system 1", ... when None).
+    width, height : float, default 5.6, 3.5
+        Figure size in inches.
+    dpi : int, default 100
+        Pixels per inch of the PNG.
+
+    Returns
+    -------
+    bytes
+        The PNG image (show it with ``IPython.display.Image(png)``).
+
+    Examples
+    --------
+    >>> from ndcg_teach import precision_recall_curve
+    >>> png = precision_recall_plot(precision_recall_curve([1, 0, 1, 0, 0, 1], n_relevant=4))
+    >>> png.startswith(PNG_SIGNATURE)
+    True
+    """
+    from .metrics.pr_curve import PrecisionRecallCurve
+
+    curves = [curves] if isinstance(curves, PrecisionRecallCurve) else list(curves)
+    if not curves or not all(isinstance(curve, PrecisionRecallCurve) for curve in curves):
+        raise TypeError(f"curves must be a PrecisionRecallCurve or a list of them (from precision_recall_curve). "
+                        f"Got {curves!r} instead.")
+    names = [f"system {i}" for i in range(1, len(curves) + 1)] if names is None else [str(name) for name in names]
+    if len(names) != len(curves):
+        raise ValueError(f"names must hold one name per curve ({len(curves)}). Got {len(names)} names instead.")
+    plot = _Plot(width, height, dpi)
+    axes = plot._axes()
+    colours = (OKABE_ITO["blue"], OKABE_ITO["vermillion"], OKABE_ITO["bluish_green"], OKABE_ITO["reddish_purple"])
+    handles = []
+    for index, (curve, name) in enumerate(zip(curves, names)):
+        colour = colours[index % len(colours)]
+        axes.plot(curve.recall, curve.precision, color=colour, alpha=0.45, linewidth=1, marker=".", markersize=6)
+        # Interpolated precision at recall r holds on (previous recall, r]; past the last recall reached it is 0.
+        recall = np.concatenate(([0.0], curve.recall))
+        interpolated = np.concatenate((curve.interpolated[:1], curve.interpolated))
+        if recall[-1] < 1:
+            recall, interpolated = np.append(recall, 1.0), np.append(interpolated, 0.0)
+        (line,) = axes.step(recall, interpolated, where="pre", color=colour, linewidth=2.2,
+                            label=name if len(curves) > 1 else "interpolated precision")
+        axes.plot(curve.levels, curve.at_levels, linestyle="none", marker="s", markersize=5, color=colour,
+                  markerfacecolor="white")
+        handles.append(line)
+    handles += [Line2D([], [], color=GREY, marker=".", linewidth=1, label="P at each rank"),
+                Line2D([], [], color=GREY, marker="s", markerfacecolor="white", linestyle="none", label="11 points")]
+    axes.set_xlim(-0.02, 1.02)
+    axes.set_ylim(-0.02, 1.07)
+    axes.xaxis.set_major_locator(FixedLocator([i / 10 for i in range(11)]))
+    axes.set_xlabel("recall", fontsize=FONT_SIZE + 0.5)
+    axes.set_ylabel("precision", fontsize=FONT_SIZE + 0.5)
+    axes.grid(color=LIGHT_GREY, linewidth=0.8)
+    axes.set_axisbelow(True)
+    axes.legend(handles=handles, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=4, frameon=False, borderaxespad=0.2,
+                fontsize=FONT_SIZE - 1)
+    plot.figure.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.86)
+    return plot._render(None, [])

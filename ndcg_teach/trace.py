@@ -28,6 +28,14 @@ HEADERS = {
     "ideal_discount": "ideal discount",
     "ideal_contribution": "ideal contribution",
     "ideal_running": "running IDCG",
+    "judged": "judged",
+    "recall": "R@i",
+    "interpolated": "interpolated P",
+    "stop": "stop probability",
+    "reach": "P(reach i)",
+    "weight": "p^(i-1)",
+    "residual": "residual",
+    "nonrelevant_above": "non-relevant above",
 }
 TEXT_FIELDS = {"item", "ideal_item"}
 
@@ -52,6 +60,14 @@ class Row:
     ideal_discount: float = None
     ideal_contribution: float = None
     ideal_running: float = None
+    judged: bool = None
+    recall: float = None
+    interpolated: float = None
+    stop: float = None
+    reach: float = None
+    weight: float = None
+    residual: float = None
+    nonrelevant_above: int = None
 
 
 def cell(name, value):
@@ -60,9 +76,9 @@ def cell(name, value):
         return ""
     if name in TEXT_FIELDS:
         return str(value)
-    if name == "relevant":
+    if name in ("relevant", "judged"):
         return "yes" if value else "no"
-    if name in ("position", "hits"):
+    if name in ("position", "hits", "nonrelevant_above"):
         return str(value)
     if name in ("grade", "ideal_grade"):
         return f"{value:g}"

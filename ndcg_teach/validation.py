@@ -38,6 +38,12 @@ def _as_float_array(name, values, what):
         array = np.asarray(values)
     except ValueError:
         raise ValueError(f"{name} must be a flat list of {what}, not nested lists. Got {shown(values)} instead.") from None
+    if array.dtype == object and what == "relevance grades" and any(v is None for v in np.ravel(array)):
+        raise TypeError(
+            f"{name} must hold numbers ({what}); None marks an unjudged item, which only bpref, rank_biased_precision "
+            "and rbp_residual accept: drop unjudged items with condensed(relevances), or write 0 to count them as not "
+            f"relevant. Got {shown(values)} instead."
+        )
     if array.dtype == object or array.dtype.kind in "USV":
         kinds = {type(v).__name__ for v in np.ravel(array)} if array.dtype == object else {"str"}
         if array.dtype == object and any(isinstance(v, (list, tuple, np.ndarray)) for v in np.ravel(array)):
@@ -184,6 +190,130 @@ def check_n_relevant(n_relevant, found):
             f"Got {shown(n_relevant)} instead."
         )
     return int(n_relevant)
+
+
+def check_judged_relevances(relevances, negative="raise", name="relevances"):
+    """Return ``(grades, judged)``: None in ``relevances`` marks an unjudged item (grade 0, ``judged`` False).
+
+    Examples
+    --------
+    >>> grades, judged = check_judged_relevances([2, None, 0])
+    >>> grades, judged
+    (array([2., 0., 0.]), array([ True, False,  True]))
+    """
+    if isinstance(relevances, (str, bytes)) or np.isscalar(relevances) or relevances is None:
+        check_relevances(relevances, negative, name)
+    values = list(relevances)
+    judged = np.array([value is not None for value in values], dtype=bool)
+    grades = check_relevances([0 if value is None else value for value in values], negative, name)
+    return grades, judged
+
+
+def check_n_nonrelevant(n_nonrelevant, found):
+    """Return ``n_nonrelevant`` (judged non-relevant items of the query) or ``found`` when it is None."""
+    if n_nonrelevant is None:
+        return found
+    requirement = "a non-negative integer: how many judged non-relevant items the query has in total"
+    if isinstance(n_nonrelevant, (bool, np.bool_)) or not isinstance(n_nonrelevant, Integral):
+        raise TypeError(f"n_nonrelevant must be {requirement}. Got {shown(n_nonrelevant)} instead.")
+    if n_nonrelevant < found:
+        raise ValueError(
+            f"n_nonrelevant must be {requirement}, at least the judged non-relevant items already in the list "
+            f"({found}). Got {shown(n_nonrelevant)} instead."
+        )
+    return int(n_nonrelevant)
+
+
+def check_open_unit(name, value, meaning):
+    """Return ``value`` as a float strictly between 0 and 1 (a probability such as RBP's ``p``).
+
+    Examples
+    --------
+    >>> check_open_unit("p", 1, "the chance the reader goes on to the next item")
+    Traceback (most recent call last):
+    ...
+    ValueError: p must be a number strictly between 0 and 1: the chance the reader goes on to the next item. Got 1 instead.
+    """
+    requirement = f"a number strictly between 0 and 1: {meaning}"
+    if not _is_number(value):
+        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+    if not 0 < value < 1:
+        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+    return float(value)
+
+
+def check_positive(name, value, meaning):
+    """Return ``value`` as a finite float > 0 (F's ``beta``)."""
+    requirement = f"a positive finite number: {meaning}"
+    if not _is_number(value):
+        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+    if not np.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+    return float(value)
+
+
+def check_grade_ceiling(max_grade, grades):
+    """Return ERR's ``max_grade``: the given number, at least every grade, or the largest grade when it is None.
+
+    Examples
+    --------
+    >>> check_grade_ceiling(None, np.array([1.0, 3.0]))
+    3.0
+    >>> check_grade_ceiling(2, np.array([1.0, 3.0]))
+    Traceback (most recent call last):
+    ...
+    ValueError: max_grade must be a finite number at least the largest grade in relevances (3): the top of the grading scale. Got 2 instead.
+    """
+    top = float(grades.max()) if grades.size else 0.0
+    if max_grade is None:
+        return top
+    requirement = f"a finite number at least the largest grade in relevances ({top:g}): the top of the grading scale"
+    if not _is_number(max_grade):
+        raise TypeError(f"max_grade must be {requirement}, or None. Got {shown(max_grade)} instead.")
+    if not np.isfinite(max_grade) or max_grade < top or max_grade < 0:
+        raise ValueError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
+    return float(max_grade)
+
+
+def check_paired_scores(a, b):
+    """Return two systems' per-query scores as float64 arrays of the same length (at least 2 queries)."""
+    first = _as_float_array("a", a, "per-query scores")
+    second = _as_float_array("b", b, "per-query scores")
+    for name, array, given in (("a", first, a), ("b", second, b)):
+        if array.ndim != 1:
+            raise ValueError(f"{name} must be a flat list of per-query scores. Got {shown(given)} instead.")
+        if not np.isfinite(array).all():
+            raise ValueError(f"{name} must hold finite scores (no NaN or infinity). Got {shown(given)} instead.")
+    if first.size != second.size:
+        raise ValueError(
+            "a and b must hold one score per query each, for the same queries in the same order. "
+            f"Got {first.size} and {second.size} scores instead."
+        )
+    if first.size < 2:
+        raise ValueError(f"a and b must hold scores for at least 2 queries. Got {first.size} instead.")
+    return first, second
+
+
+def check_count(name, value, meaning):
+    """Return ``value`` as an int >= 1 (the number of resamples)."""
+    requirement = f"a positive integer: {meaning}"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Integral):
+        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+    if value < 1:
+        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+    return int(value)
+
+
+def check_seed(seed):
+    """Return ``seed`` (a non-negative int, or None for fresh randomness each call)."""
+    requirement = "a non-negative integer (the same seed gives the same resamples), or None"
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, Integral):
+        raise TypeError(f"seed must be {requirement}. Got {shown(seed)} instead.")
+    if seed < 0:
+        raise ValueError(f"seed must be {requirement}. Got {shown(seed)} instead.")
+    return int(seed)
 
 
 def check_pool(pool, relevances, negative="raise"):

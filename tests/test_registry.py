@@ -18,8 +18,10 @@ SPECS = nt.metrics()
 
 
 def test_every_builtin_metric_is_registered_in_display_order():
-    assert [spec.key for spec in SPECS] == ["ndcg", "dcg", "idcg", "cg", "precision", "recall", "ap", "rr"]
-    assert [spec.key for spec in nt.metrics("binary")] == ["precision", "recall", "ap", "rr"]
+    assert [spec.key for spec in SPECS] == ["ndcg", "dcg", "idcg", "cg", "err", "precision", "recall", "r_precision",
+                                            "f_measure", "ap", "rr", "success", "rbp", "bpref"]
+    assert [spec.key for spec in nt.metrics("binary")] == ["precision", "recall", "r_precision", "f_measure", "ap", "rr",
+                                                           "success", "rbp", "bpref"]
     assert all(spec.group in ("graded", "binary") and spec.meaning and spec.lesson for spec in SPECS)
 
 

@@ -1,0 +1,298 @@
+"""User models: ERR's cascade (Chapelle et al. 2009) and RBP's patient reader (Moffat & Zobel 2008).
+
+NDCG discounts position i by ``1/log2(i + 1)`` because later items are seen
+less; these two metrics say why, each with a model of the reader. ERR's reader
+scans down the list and stops at item i with probability
+``R_i = (2^grade - 1) / 2^max_grade``: ERR is the expected ``1/rank`` of the
+item where they stop. RBP's reader goes on from one item to the next with
+probability ``p``: RBP is the expected share of relevant items among those
+read, and its residual says how much the score could still rise if the
+unjudged items (``None``) and everything below the evaluated depth were
+relevant. Lesson 11 drags items and watches NDCG, ERR and RBP disagree.
+"""
+
+from types import MappingProxyType
+
+import numpy as np
+
+from ..binary import relevant_flags
+from ..deprecation import renamed
+from ..formulas import at, number, sum_line, threshold_note
+from ..registry import Metric, register_metric
+from ..steps import Steps
+from ..trace import Row, Trace
+from ..validation import (check_grade_ceiling, check_items, check_judged_relevances, check_k, check_open_unit,
+                          check_relevances, check_threshold)
+
+__all__ = [
+    "expected_reciprocal_rank", "explain_expected_reciprocal_rank", "rank_biased_precision",
+    "explain_rank_biased_precision", "rbp_residual",
+]
+
+P_MEANING = "the chance the reader goes on from one item to the next"
+
+
+# ERR
+
+
+def err_steps(grades, k, max_grade):
+    """Steps of ERR: ``gains`` hold the stop probabilities, ``discounts`` 1/i, and ``reach`` P(reach i)."""
+    shown = grades[:k]
+    # (2^g - 1) / 2^m written as 2^(g - m) - 2^(-m): the same number, and no overflow for a large max_grade.
+    stop = np.exp2(shown - max_grade) - np.exp2(-max_grade)
+    reach = np.concatenate(([1.0], np.cumprod(1.0 - stop)[:-1])) if shown.size else np.zeros(0)
+    discounts = 1.0 / np.arange(1, shown.size + 1, dtype=np.float64)
+    contributions = stop * reach * discounts
+    return Steps(shown, stop, discounts, contributions, np.cumsum(contributions)), reach
+
+
+def _checked_err(relevances, k, max_grade, negative):
+    grades = check_relevances(relevances, negative)
+    return grades, check_k(k), check_grade_ceiling(max_grade, grades)
+
+
+def expected_reciprocal_rank(relevances, k=None, *, max_grade=None, negative="raise"):
+    """Expected reciprocal rank: the expected ``1/rank`` of the item where a cascading reader stops.
+
+    ``ERR = sum_i (1/i) * R_i * prod_{j<i} (1 - R_j)`` with stop probability
+    ``R_i = (2^grade_i - 1) / 2^max_grade`` (Chapelle, Metzler, Zhang &
+    Grinspan 2009). A perfect item early on leaves little chance of reading
+    further, so a second good item adds less than NDCG would give it.
+
+    Parameters
+    ----------
+    relevances : sequence of float
+        Grades of the ranked items, position 1 first. An empty list scores 0.
+    k : int or None, default None
+        Cut-off; None uses the whole list.
+    max_grade : float or None, default None
+        The top of the grading scale: an item of that grade stops the reader
+        with probability ``1 - 2^-max_grade``. None uses the largest grade in
+        ``relevances`` (the whole list, not only the top ``k``). gdeval (TREC
+        Web track, ir_measures' ``ERR@k``) fixes it at 4.
+    negative : {"raise", "zero"}, default "raise"
+        "zero" reads negative grades as 0, as trec_eval and gdeval do.
+
+    Returns
+    -------
+    float
+        In [0, 1).
+
+    See Also
+    --------
+    explain_expected_reciprocal_rank, reciprocal_rank. Lesson 11 teaches ERR.
+
+    Examples
+    --------
+    Grades 0-2: the stop probabilities are 0, 1/4 and 3/4.
+
+    >>> expected_reciprocal_rank([2, 0, 1])  # 3/4 * 1/1 + 0 + (1/4 * 1/4) * 1/3 = 3/4 + 1/48
+    0.7708333333333334
+    >>> expected_reciprocal_rank([1, 0, 2])  # 1/4 + (3/4 * 3/4) * 1/3 = 1/4 + 3/16
+    0.4375
+    >>> expected_reciprocal_rank([2, 0, 1], max_grade=4)  # gdeval's 0-4 scale: 3/16 + (13/16 * 1/16) * 1/3
+    0.20442708333333334
+    """
+    grades, k, max_grade = _checked_err(relevances, k, max_grade, negative)
+    return err_steps(grades, k, max_grade)[0].total
+
+
+@renamed(items="ranking")
+def explain_expected_reciprocal_rank(relevances, k=None, *, max_grade=None, negative="raise", ranking=None):
+    """ERR with every step: each item's stop probability, the chance of reaching it, and what it adds.
+
+    ``ranking`` names the ranked items (default ``#1, #2, ...``); other
+    parameters as in :func:`expected_reciprocal_rank`.
+
+    Examples
+    --------
+    >>> trace = explain_expected_reciprocal_rank([2, 0, 1])
+    >>> print(trace.formula)
+    ERR = 0.7500*1.0000/1 + 0.0000*0.2500/2 + 0.2500*0.2500/3 = 0.7500 + 0.0000 + 0.0208 = 0.7708
+    >>> [(row.stop, row.reach) for row in trace.rows]
+    [(0.75, 1.0), (0.0, 0.25), (0.25, 0.25)]
+    """
+    grades, k, top = _checked_err(relevances, k, max_grade, negative)
+    labels = check_items(ranking, grades.size)
+    steps, reach = err_steps(grades, k, top)
+    name = at("ERR", k)
+    rows = tuple(
+        Row(i, labels[i - 1], float(g), discount=float(d), contribution=float(c), running=float(r), stop=float(s),
+            reach=float(p))
+        for i, (g, s, p, d, c, r) in enumerate(
+            zip(steps.grades, steps.gains, reach, steps.discounts, steps.contributions, steps.running), start=1)
+    )
+    symbols = [f"{number(s)}*{number(p)}/{i}" for i, (s, p) in enumerate(zip(steps.gains, reach), start=1)]
+    formula = sum_line(name, symbols, steps.contributions, steps.total)
+    terms = " + ".join(rf"\frac{{{number(s)} \cdot {number(p)}}}{{{i}}}"
+                       for i, (s, p) in enumerate(zip(steps.gains, reach), start=1)) or "0"
+    latex = rf"\mathrm{{{name}}} = {terms} = {number(steps.total)}"
+    notes = (f"stop probability R_i = (2^grade - 1) / 2^{top:g}"
+             + (" (max_grade: the largest grade given)" if max_grade is None else " (max_grade)"),
+             "P(reach i) = product of (1 - R_j) over the items j above i")
+    return Trace(name, steps.total, rows, formula, latex,
+                 ("position", "item", "grade", "stop", "reach", "discount", "contribution", "running"), notes)
+
+
+# RBP
+
+
+def rbp_steps(grades, judged, k, p, threshold):
+    """``(steps, weights, unjudged_weights, tail)``: RBP's steps, p^(i-1), what unjudged items could add, and p^depth."""
+    shown, seen = grades[:k], judged[:k]
+    relevant = seen & relevant_flags(shown, threshold)
+    weights = p ** np.arange(shown.size, dtype=np.float64)
+    contributions = (1 - p) * weights * relevant
+    unjudged = (1 - p) * weights * ~seen
+    depth = grades.size if k is None else k
+    steps = Steps(shown, relevant.astype(np.float64), weights, contributions, np.cumsum(contributions), relevant)
+    return steps, weights, unjudged, p ** depth
+
+
+def _checked_rbp(relevances, k, p, threshold, negative):
+    grades, judged = check_judged_relevances(relevances, negative)
+    return grades, judged, check_k(k), check_open_unit("p", p, P_MEANING), check_threshold(threshold)
+
+
+def rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, negative="raise"):
+    """Rank-biased precision: the expected share of relevant items among those a patient reader looks at.
+
+    The reader always reads item 1 and goes on from item i to i + 1 with
+    probability ``p``, so they read ``1 / (1 - p)`` items on average and item
+    i with probability ``p^(i-1)``: ``RBP = (1 - p) * sum_i rel_i * p^(i-1)``
+    with ``rel_i`` 1 for a relevant item, else 0 (Moffat & Zobel 2008). No
+    ideal ranking is needed, and the value never depends on items that were
+    not judged or not reached; :func:`rbp_residual` says how much they could add.
+
+    Parameters
+    ----------
+    relevances : sequence of float or None
+        Grades of the ranked items, position 1 first; ``None`` marks an
+        unjudged item, which counts as not relevant here and adds to the
+        residual. An empty list scores 0.
+    k : int or None, default None
+        Evaluation depth; None uses the whole list. Positions past the end of
+        a shorter list count as not relevant, as for P@k.
+    p : float, default 0.8
+        Persistence, strictly between 0 and 1: 0.5 for an impatient reader
+        (about 2 items), 0.8 (about 5), 0.95 (about 20).
+    threshold : float, default 1
+        Smallest grade that counts as relevant. ranx's ``rbp`` multiplies by
+        the grade itself instead, which can exceed 1 with graded judgements;
+        no ndcg_teach keyword does that.
+    negative : {"raise", "zero"}, default "raise"
+        "zero" reads negative grades as 0, as trec_eval does.
+
+    Returns
+    -------
+    float
+        In [0, 1 - p^depth].
+
+    See Also
+    --------
+    rbp_residual, explain_rank_biased_precision. Lesson 11 teaches RBP.
+
+    Examples
+    --------
+    >>> round(rank_biased_precision([1, 0, 1]), 4)  # 0.2 * (0.8^0 + 0.8^2) = 0.2 * 1.64
+    0.328
+    >>> rank_biased_precision([1, 1, 0, 0], p=0.5)  # 0.5 * (1 + 0.5)
+    0.75
+    """
+    grades, judged, k, p, threshold = _checked_rbp(relevances, k, p, threshold, negative)
+    return rbp_steps(grades, judged, k, p, threshold)[0].total
+
+
+def rbp_residual(relevances, k=None, *, p=0.8, threshold=1, negative="raise"):
+    """RBP's residual: how much RBP could still rise if every unjudged or unread item were relevant.
+
+    ``residual = (1 - p) * sum over unjudged i <= depth of p^(i-1) + p^depth``,
+    where the depth is ``k`` (or the list length when ``k`` is None): the
+    weight of the unjudged items in the list plus the weight of every
+    position below the depth. The true RBP of the ranking, once everything is
+    judged and read, lies between RBP and RBP + residual (Moffat & Zobel 2008).
+
+    Parameters are those of :func:`rank_biased_precision`.
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    rank_biased_precision, explain_rank_biased_precision. Lesson 12 uses it.
+
+    Examples
+    --------
+    >>> rbp_residual([1, None, 0], p=0.5)  # unjudged position 2: 0.5 * 0.5; below position 3: 0.5^3
+    0.375
+    >>> rank_biased_precision([1, None, 0], p=0.5)  # so the true RBP lies in [0.5, 0.875]
+    0.5
+    """
+    grades, judged, k, p, threshold = _checked_rbp(relevances, k, p, threshold, negative)
+    _, _, unjudged, tail = rbp_steps(grades, judged, k, p, threshold)
+    return float(unjudged.sum() + tail)
+
+
+@renamed(items="ranking")
+def explain_rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, negative="raise", ranking=None):
+    """RBP with every step: each position's weight ``p^(i-1)``, what it adds, and the residual.
+
+    ``trace.parts["residual"]`` is the residual's own trace (its value is
+    :func:`rbp_residual`). ``ranking`` names the ranked items (default
+    ``#1, #2, ...``); other parameters as in :func:`rank_biased_precision`.
+
+    Examples
+    --------
+    >>> trace = explain_rank_biased_precision([1, None, 0], p=0.5)
+    >>> print(trace.formula)
+    RBP = (1 - 0.5) * (0.5^0) = 0.5 * 1.0000 = 0.5000
+    residual = (1 - 0.5) * (0.5^1) + 0.5^3 = 0.2500 + 0.1250 = 0.3750  (unjudged items, then every position below 3)
+    >>> trace.parts["residual"].value
+    0.375
+    """
+    grades, judged, k, p, threshold = _checked_rbp(relevances, k, p, threshold, negative)
+    labels = check_items(ranking, grades.size)
+    steps, weights, unjudged, tail = rbp_steps(grades, judged, k, p, threshold)
+    depth = grades.size if k is None else k
+    name = at("RBP", k)
+    rows = tuple(
+        Row(i, labels[i - 1], float(g) if j else None, contribution=float(c), running=float(r), relevant=bool(rel),
+            judged=bool(j), weight=float(w), residual=float(u))
+        for i, (g, j, rel, w, c, r, u) in enumerate(
+            zip(steps.grades, judged, steps.relevant, weights, steps.contributions, steps.running, unjudged), start=1)
+    )
+    picked = [i for i, rel in enumerate(steps.relevant) if rel]
+    powers = " + ".join(f"{p:g}^{i}" for i in picked) or "0"
+    sum_relevant = float(weights[picked].sum()) if picked else 0.0
+    formula = f"RBP = (1 - {p:g}) * ({powers}) = {1 - p:g} * {number(sum_relevant)} = {number(steps.total)}"
+    if k is not None:
+        formula = formula.replace("RBP", name, 1)
+    open_positions = [i for i, j in enumerate(judged[: steps.grades.size]) if not j]
+    residual = float(unjudged.sum() + tail)
+    parts_text = (f"(1 - {p:g}) * ({' + '.join(f'{p:g}^{i}' for i in open_positions)}) + " if open_positions else "")
+    residual_line = (f"residual = {parts_text}{p:g}^{depth} = "
+                     + (f"{number(float(unjudged.sum()))} + {number(tail)} = " if open_positions else "")
+                     + f"{number(residual)}  ("
+                     + ("unjudged items, then " if open_positions else "")
+                     + (f"every position below {depth})" if depth else "nothing was read: every position is open)"))
+    latex = rf"\mathrm{{{name}}} = (1 - {p:g}) \cdot ({powers}) = {number(steps.total)}"
+    notes = (threshold_note(threshold), f"the reader goes on to the next item with probability p = {p:g}",
+             "unjudged items (None) count as not relevant; the residual says how much they could add")
+    residual_rows = tuple(Row(row.position, row.item, row.grade, judged=row.judged, weight=row.weight,
+                              residual=row.residual) for row in rows)
+    residual_trace = Trace(f"residual of {name}", residual, residual_rows, residual_line,
+                           rf"\mathrm{{residual}} = {number(residual)}",
+                           ("position", "item", "grade", "judged", "weight", "residual"), notes)
+    return Trace(name, steps.total, rows, f"{formula}\n{residual_line}", latex,
+                 ("position", "item", "grade", "judged", "relevant", "weight", "contribution", "running", "residual"),
+                 notes, parts=MappingProxyType({"residual": residual_trace}))
+
+
+register_metric(Metric(
+    "err", "ERR@{k}", "graded", expected_reciprocal_rank, explain_expected_reciprocal_rank,
+    "expected 1 / rank where a cascading reader stops (graded)", "11-user-models", order=45,
+    names={"ERR@{k}": {"max_grade": 4, "negative": "zero"}}, in_explorer=True))
+register_metric(Metric(
+    "rbp", "RBP@{k}", "binary", rank_biased_precision, explain_rank_biased_precision,
+    "share of relevant items a reader of persistence p sees", "11-user-models", order=90, in_explorer=True))
