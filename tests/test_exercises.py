@@ -15,6 +15,7 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach.exercises import EXERCISES, Exercise, Feedback, check, inputs
 from ndcg_teach.exercises.framework import _number_judge
+from ndcg_teach import significance
 from ndcg_teach.significance import paired_t_test, wilcoxon_test
 
 NUMBER = [key for key, exercise in EXERCISES.items() if exercise.kind == "number"]
@@ -204,7 +205,6 @@ SLIPS = [
     ("13-effect-size", ANSWERS["13-t-statistic"], "That is t"),
     ("13-wilcoxon", 13, "larger of the two"),
     ("13-bonferroni", 0.5, "multiplied"),
-    ("13-bonferroni", 1 - 0.95**0.1, "Šidák"),
     ("14-hit-rate", 1.0, "whole top 5"),
     ("14-hit-rate", (1 / 3 + 1 / 5 + 1 + 1 / 2) / 4, "That is MRR"),
     ("14-ndcg-held-out", 1 / 3, "That is RR"),
@@ -484,11 +484,13 @@ def test_an_exercise_keeps_its_inputs_when_the_caller_changes_the_original():
 
 
 def test_input_names_are_the_librarys_parameters():
+    modules = (nt, significance)
     parameters = {
         name
-        for public in nt.__all__
-        if inspect.isfunction(getattr(nt, public))
-        for name in inspect.signature(getattr(nt, public)).parameters
+        for module in modules
+        for public in module.__all__
+        if inspect.isfunction(getattr(module, public))
+        for name in inspect.signature(getattr(module, public)).parameters
     }
     for key in EXERCISES:
         unknown = set(inputs(key)) - parameters - NOT_LIBRARY_PARAMETERS

@@ -67,7 +67,7 @@ LESSON_EXERCISES = (
             "Compute P@4 and R@4, then their harmonic mean 2PR / (P + R).",
             [
                 (
-                    lambda inp: (nt.precision_at_k(**inp) + nt.recall_at_k(**inp)) / 2,
+                    lambda inp: (nt.precision_at_k(inp["relevances"], inp["k"]) + nt.recall_at_k(**inp)) / 2,
                     "That is the arithmetic mean of P@4 and R@4; F1 is their harmonic mean.",
                 ),
                 (

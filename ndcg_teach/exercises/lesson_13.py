@@ -98,10 +98,6 @@ LESSON_EXERCISES = (
                     lambda inp: inp["alpha"] * inp["comparisons"],
                     "You multiplied; the threshold for each test must be stricter, not looser.",
                 ),
-                (
-                    lambda inp: 1 - (1 - inp["alpha"]) ** (1 / inp["comparisons"]),
-                    "That is Šidák's threshold, a close cousin; Bonferroni simply divides.",
-                ),
             ],
             tolerance=1e-6,
         ),
