@@ -62,11 +62,12 @@ class Convention:
     ties : str
         How tied scores are ordered (informative: :func:`compare` takes a
         ranking, not scores).
-    negative : {"raise", "zero", "kept"}
-        Negative grades: refused, read as 0 (our ``negative="zero"``), or
+    negative : {"raise", "zero", "kept", "unjudged"}
+        Negative grades: refused, read as 0 (our ``negative="zero"``),
         kept as they are (a negative gain, or a hit for libraries that count
         every item of the truth table as relevant): no ndcg_teach convention
-        does that.
+        does that; or read as "in the pool but unjudged" (trec_eval's bpref:
+        our ``None``, which :func:`compare` does not take).
     adaptive_k : bool or None
         P@k of a list shorter than k: divide by k (False) or by the list length (True).
     denominator : {"hits", "R", "min(R, k)"} or None
@@ -74,6 +75,9 @@ class Convention:
         items of the query, or the smaller of R and k.
     integer_grades : bool
         True when the library refuses grades that are not whole numbers.
+    max_grade : float or None
+        ERR's top of the grading scale (our ``max_grade``); None for the
+        largest grade given, or for metrics without one.
     source : str
         The file and function the facts were read from.
     note : str
@@ -99,6 +103,7 @@ class Convention:
     adaptive_k: bool = None
     denominator: str = None
     integer_grades: bool = False
+    max_grade: float = None
     note: str = ""
 
     @property
@@ -129,9 +134,10 @@ class Convention:
         ('average_precision', 3)
         """
         judged = list(relevances) if pool is None else list(pool)
-        n_relevant = None
+        n_relevant = n_nonrelevant = None
         if self.uses_pool and self.denominator != "hits":
             n_relevant = sum(grade >= THRESHOLD for grade in judged)
+            n_nonrelevant = sum(grade < THRESHOLD for grade in judged)
             if self.denominator == "min(R, k)":
                 n_relevant = min(n_relevant, k or len(relevances))
         choices = {
@@ -142,6 +148,8 @@ class Convention:
             "threshold": THRESHOLD,
             "adaptive_k": bool(self.adaptive_k),
             "n_relevant": n_relevant,
+            "n_nonrelevant": n_nonrelevant,
+            "max_grade": self.max_grade,
             "negative": "zero" if self.negative == "zero" else "raise",
         }
         return self.spec.function, {"k": k, **self.spec.accepted(choices)}
@@ -207,8 +215,12 @@ class Convention:
                 return "refuses negative grades"
             if self.negative == "kept":
                 return "keeps negative grades as they are, which no ndcg_teach convention reproduces"
+            if self.negative == "unjudged":
+                return "reads a negative grade as an unjudged item: write None for it and call the metric itself"
         if self.integer_grades and any(float(grade) != int(grade) for grade in grades):
             return "takes whole-number grades only"
+        if self.max_grade is not None and any(grade > self.max_grade for grade in grades):
+            return f"takes grades up to {self.max_grade:g} only"
         return ""
 
 
@@ -227,6 +239,7 @@ RECOMMENDERS = "recommenders/evaluation/python_evaluation.py"
 TORCH = "src/torchmetrics/functional/retrieval"
 LIGHTGBM = "LightGBM src/metric"
 EVIDENTLY = "src/evidently"
+GDEVAL = "gdeval.pl (TREC Web track; ir_measures' ERR@k runs it)"
 
 CONVENTIONS = (
     Convention(
@@ -361,6 +374,57 @@ CONVENTIONS = (
         "Evidently", "MAPKMetric", "ap", uses_pool=True, denominator="R", ties="average rank (pandas rank)",
         negative="zero", source=f"{EVIDENTLY}/metrics/recsys/precision_recall_k.py get_precision_and_recall_dict "
         "(sum of precision_i * rel_i / all relevant of the user)",
+    ),
+)
+
+# The measures of lessons 10-14 (issue 8): where a peer library computes one, how.
+CONVENTIONS += (
+    Convention(
+        "trec_eval", "Rprec", "r_precision", uses_pool=True, ties="document id descending", negative="zero",
+        integer_grades=True, source=f"{TREC}: m_Rprec.c te_calc_Rprec (relevant in the top min(R, retrieved) / R)",
+        note="R counts every judged document with grade >= relevance_level; a run shorter than R counts its gap as misses",
+    ),
+    Convention(
+        "trec_eval", "success", "success", ties="document id descending", negative="zero", integer_grades=True,
+        source=f"{TREC}: m_success.c te_calc_success (1 if rel_so_far at the cutoff)",
+        note="measure success.1,5,10 by default",
+    ),
+    Convention(
+        "trec_eval", "set_F", "f_measure", uses_pool=True, ties="document id descending", negative="zero",
+        integer_grades=True, source=f"{TREC}: m_set_F.c te_calc_set_F ((x + 1) P R / (R + x P) over the whole run)",
+        note="no cut-off: it is F over the whole run (k=None); its parameter x is beta ** 2 (set_F.0.25 is beta=0.5)",
+    ),
+    Convention(
+        "trec_eval", "bpref", "bpref", uses_pool=True, ties="document id descending", negative="unjudged",
+        integer_grades=True,
+        source=f"{TREC}: m_bpref.c te_calc_bpref (min(nonrel_so_far, R) / min(N, R), unjudged skipped); "
+        "form_res_rels.c (a qrels grade < 0 is 'in pool but unjudged')",
+        note="no cut-off; N counts judged documents with 0 <= grade < relevance_level",
+    ),
+    Convention(
+        "ranx", "r_precision", "r_precision", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        source=f"{RANX}/r_precision.py: _r_precision (_precision at k = number of relevant qrels)",
+    ),
+    Convention(
+        "ranx", "f1", "f_measure", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        source=f"{RANX}/f1.py: _f1 (hits / k and hits / relevant qrels; k = 0 means the whole run)",
+        note="beta is always 1",
+    ),
+    Convention(
+        "ranx", "hit_rate", "success", ties="numba argsort (not guaranteed)", negative="zero",
+        source=f"{RANX}/hit_rate.py: _hit_rate (1.0 at the first relevant document in the top k)",
+    ),
+    Convention(
+        "ranx", "bpref", "bpref", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        source=f"{RANX}/bpref.py: _bpref (unjudged removed; min(non-relevant above, R) / min(R, N))",
+        note="divides by min(R, N) without a guard: a query with no judged non-relevant (or no relevant) document "
+        "is 0 / 0 there, 0 here",
+    ),
+    Convention(
+        "gdeval", "ERR@k", "err", negative="zero", integer_grades=True, max_grade=4, ties="score, then docno descending",
+        source=f"{GDEVAL}: sub err ((2**gain - 1) / 2**$MAX_JUDGMENT, $MAX_JUDGMENT = 4); qrels grades above 4 refused",
+        note="ranx's rank_biased_precision is not listed: it multiplies by the raw grade (above 1 with graded "
+        "judgements), which no ndcg_teach keyword reproduces",
     ),
 )
 

@@ -31,14 +31,15 @@ def test_every_convention_is_described_and_sourced():
     for convention in CONVENTIONS:
         assert convention.metric in [spec.key for spec in nt.metrics()]
         assert convention.source and convention.ties
-        assert convention.negative in ("raise", "zero", "kept")
+        assert convention.negative in ("raise", "zero", "kept", "unjudged")
         if convention.metric == "precision":
             assert convention.adaptive_k in (False, True)
         if convention.metric == "ap":
             assert convention.denominator in ("hits", "R", "min(R, k)")
         if convention.metric == "ndcg":
             assert convention.gain in ("linear", "exponential", "binary") and convention.zero_idcg is not None
-    assert {c.library for c in CONVENTIONS} == {"scikit-learn", "trec_eval", "ranx", "recommenders", "torchmetrics", "LightGBM", "Evidently"}
+    assert {c.library for c in CONVENTIONS} == {"scikit-learn", "trec_eval", "ranx", "recommenders", "torchmetrics", "LightGBM", "Evidently",
+                                                "gdeval"}
 
 
 # The two libraries installed here ---------------------------------------------
@@ -101,6 +102,36 @@ def test_trec_eval_recipes_equal_trec_eval_on_random_queries():
     assert not bad, bad[:3]
 
 
+def test_trec_eval_recipes_of_the_later_lessons_equal_trec_eval_on_random_queries():
+    rng = np.random.default_rng(20261124)
+    queries = {f"q{i}": random_trec_query(rng) for i in range(300)}
+    measures = {"Rprec", "success.1,2,3,5,10", "set_F", "bpref"}
+    runs = {qid: {doc: float(len(ranking) - i) for i, doc in enumerate(ranking)} for qid, (_, ranking) in queries.items()}
+    results = pytrec_eval.RelevanceEvaluator({qid: q for qid, (q, _) in queries.items()}, measures).evaluate(runs)
+    pairs, refused = [], 0
+    for qid, (qrel, ranking) in queries.items():
+        got = results[qid]
+        pool = list(qrel.values())
+        # Documents outside the qrels are unjudged: bpref skips them, the others read them as not relevant.
+        relevances = [qrel.get(doc, 0) for doc in ranking]
+        pairs.append((value("trec_eval Rprec", relevances, pool), got["Rprec"]))
+        pairs.append((value("trec_eval set_F", relevances, pool), got["set_F"]))
+        pairs += [(value("trec_eval success", relevances, pool, k), got[f"success_{k}"]) for k in (1, 2, 3, 5, 10)]
+        judged = [qrel[doc] for doc in ranking if doc in qrel]
+        if CONVENTIONS_BY_NAME["trec_eval bpref"].refuses(judged, pool):
+            refused += 1  # a grade -1 is "in the pool but unjudged" there: None here, which compare() cannot take
+            continue
+        pairs.append((value("trec_eval bpref", judged, pool), got["bpref"]))
+    bad = [(ours, theirs) for ours, theirs in pairs if abs(ours - theirs) > TOL]
+    assert len(pairs) == 300 * 7 + 300 - refused and 0 < refused < 300
+    assert not bad, bad[:3]
+
+
+def test_trec_eval_bpref_recipe_explains_why_it_refuses_negative_grades():
+    with pytest.raises(ValueError, match=r"reads a negative grade as an unjudged item: write None for it"):
+        value("trec_eval bpref", [1, -1, 0])
+
+
 def test_trec_eval_recipes_refuse_fractional_grades_as_trec_eval_does():
     with pytest.raises(TypeError, match="integer"):
         pytrec_eval.RelevanceEvaluator({"q": {"a": 1.5}}, {"ndcg"})
@@ -121,6 +152,26 @@ def test_ranx_recipes():
     assert value("ranx ndcg", [0, 0], [0, 0]) == 0.0  # IDCG 0 is replaced by 1 and DCG is 0
     assert value("ranx precision", [1, 0], k=5) == pytest.approx(1 / 5, abs=TOL)
     assert value("ranx average_precision", [1, 0, 1], [1, 0, 1, 1]) == pytest.approx((1 + 2 / 3) / 3, abs=TOL)
+
+
+def test_ranx_recipes_of_the_later_lessons():
+    # r_precision: _precision at k = R (3 relevant qrels): 2 of the top 3.
+    assert value("ranx r_precision", [1, 0, 1, 1], [1, 0, 1, 1]) == pytest.approx(2 / 3, abs=TOL)
+    # f1@2: P = 1/2, R = 1/3 (the pool holds 3 relevant): 2 P R / (P + R).
+    assert value("ranx f1", [1, 0, 1], [1, 0, 1, 1], k=2) == pytest.approx(2 * (1 / 2) * (1 / 3) / (1 / 2 + 1 / 3), abs=TOL)
+    assert value("ranx hit_rate", [0, 0, 2], k=2) == 0.0 and value("ranx hit_rate", [0, 0, 2], k=3) == 1.0
+    # bpref: R = 2, N = 2; the second relevant item has 1 non-relevant above it: (1 + (1 - 1/2)) / 2.
+    assert value("ranx bpref", [1, 0, 1, 0]) == pytest.approx(0.75, abs=TOL)
+
+
+def test_gdeval_err_recipe_uses_a_fixed_top_grade_of_four():
+    # gdeval: stop probability (2**g - 1) / 16 whatever the largest grade given; [2, 0, 1] -> 3/16 + (13/16)(1/16)/3.
+    assert value("gdeval ERR@k", [2, 0, 1], k=3) == pytest.approx(3 / 16 + 13 / 16 / 16 / 3, abs=TOL)
+    assert CONVENTIONS_BY_NAME["gdeval ERR@k"].call([2, 0, 1], k=3) == (
+        "expected_reciprocal_rank(relevances, k=3, max_grade=4, negative='zero')")
+    with pytest.raises(ValueError, match=r"gdeval ERR@k takes grades up to 4 only\. Got relevances=\[5, 0\] instead\."):
+        value("gdeval ERR@k", [5, 0])
+    assert compare([5, 2, 3], metric="err")["gdeval ERR@k"] is None
 
 
 def test_recommenders_recipes():

@@ -149,6 +149,11 @@ def rbp_steps(grades, judged, k, p, threshold):
     return steps, weights, unjudged, p ** depth
 
 
+def _residual(unjudged, tail):
+    # The weights of all positions sum to 1; rounding must not push the residual of an all-unjudged list above it.
+    return min(float(unjudged.sum() + tail), 1.0)
+
+
 def _checked_rbp(relevances, k, p, threshold, negative):
     grades, judged = check_judged_relevances(relevances, negative)
     return grades, judged, check_k(k), check_open_unit("p", p, P_MEANING), check_threshold(threshold)
@@ -231,7 +236,7 @@ def rbp_residual(relevances, k=None, *, p=0.8, threshold=1, negative="raise"):
     """
     grades, judged, k, p, threshold = _checked_rbp(relevances, k, p, threshold, negative)
     _, _, unjudged, tail = rbp_steps(grades, judged, k, p, threshold)
-    return float(unjudged.sum() + tail)
+    return _residual(unjudged, tail)
 
 
 @renamed(items="ranking")
@@ -269,7 +274,7 @@ def explain_rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, neg
     if k is not None:
         formula = formula.replace("RBP", name, 1)
     open_positions = [i for i, j in enumerate(judged[: steps.grades.size]) if not j]
-    residual = float(unjudged.sum() + tail)
+    residual = _residual(unjudged, tail)
     parts_text = (f"(1 - {p:g}) * ({' + '.join(f'{p:g}^{i}' for i in open_positions)}) + " if open_positions else "")
     residual_line = (f"residual = {parts_text}{p:g}^{depth} = "
                      + (f"{number(float(unjudged.sum()))} + {number(tail)} = " if open_positions else "")
