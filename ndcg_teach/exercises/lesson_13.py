@@ -2,8 +2,6 @@
 
 import numpy as np
 
-from ndcg_teach.significance import paired_t_test, wilcoxon_test
-
 from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "13-significance"
@@ -11,6 +9,19 @@ LESSON = "13-significance"
 _NEW = [0.6, 0.65, 0.5, 0.7]
 _BASELINE = [0.5, 0.6, 0.4, 0.7]
 """A new system's and a baseline's scores on the same four queries (lesson 13's exercises 1 and 2)."""
+
+
+def _t_test(inp: Inputs):
+    # Imported on use: ndcg_teach.significance needs scipy, which the other lessons' exercises do not.
+    from ndcg_teach.significance import paired_t_test
+
+    return paired_t_test(**inp)
+
+
+def _wilcoxon(inp: Inputs):
+    from ndcg_teach.significance import wilcoxon_test
+
+    return wilcoxon_test(**inp)
 
 
 def _differences(inp: Inputs) -> np.ndarray:
@@ -26,11 +37,11 @@ LESSON_EXERCISES = (
         "number",
         inputs={"a": _NEW, "b": _BASELINE},
         judge=_number_judge(
-            lambda inp: paired_t_test(**inp).statistic,
+            lambda inp: _t_test(inp).statistic,
             "Take the differences a - b, then their mean divided by (standard deviation / sqrt(n)).",
             [
                 (
-                    lambda inp: -paired_t_test(**inp).statistic,
+                    lambda inp: -_t_test(inp).statistic,
                     "Right size, wrong sign: take a - b, so that the new system's gains are positive.",
                 ),
                 (
@@ -48,7 +59,7 @@ LESSON_EXERCISES = (
         "number",
         inputs={"a": _NEW, "b": _BASELINE},
         judge=_number_judge(
-            lambda inp: paired_t_test(**inp).effect_size,
+            lambda inp: _t_test(inp).effect_size,
             "Divide the mean difference by the standard deviation of the differences (n - 1 in it).",
             [
                 (
@@ -56,7 +67,7 @@ LESSON_EXERCISES = (
                     "You divided by n in the standard deviation; use n - 1, as the t-test does.",
                 ),
                 (
-                    lambda inp: paired_t_test(**inp).statistic,
+                    lambda inp: _t_test(inp).statistic,
                     "That is t, which grows with the number of queries; d_z does not.",
                 ),
             ],
@@ -70,12 +81,12 @@ LESSON_EXERCISES = (
         "number",
         inputs={"a": [0.35, 0.42, 0.4, 0.9, 0.5], "b": [0.3, 0.5, 0.2, 0.6, 0.4]},
         judge=_number_judge(
-            lambda inp: wilcoxon_test(**inp).statistic,
+            lambda inp: _wilcoxon(inp).statistic,
             "Rank the absolute differences from 1 (smallest) to 5, add the ranks of the negative and of the "
             "positive differences, and take the smaller sum.",
             [
                 (
-                    lambda inp: len(inp["a"]) * (len(inp["a"]) + 1) / 2 - wilcoxon_test(**inp).statistic,
+                    lambda inp: len(inp["a"]) * (len(inp["a"]) + 1) / 2 - _wilcoxon(inp).statistic,
                     "That is the larger of the two rank sums; W is the smaller.",
                 ),
             ],
