@@ -33,9 +33,9 @@ from .validation import check_count, check_open_unit, check_paired_scores, check
 __all__ = ["paired_t_test", "wilcoxon_test", "randomisation_test", "bootstrap_interval", "SignificanceResult",
            "BootstrapInterval"]
 
-# Null statistics within this relative distance of the observed one count as "as extreme" (as scipy does),
-# so that sums of the same differences added in another order are not missed.
-RELATIVE_TOLERANCE = 100 * np.finfo(np.float64).eps
+# Sign-flipped sums within this share of sum(|d|) of the observed one count as "as extreme": the same
+# differences added in another order round differently, and scores such as 0.7 - 0.6 are not exact in binary.
+SUM_TOLERANCE = 1e-10
 BATCH = 1000  # resamples drawn at a time: memory stays at BATCH * queries numbers
 WILCOXON_METHODS = ("auto", "exact", "normal")
 
@@ -363,7 +363,7 @@ def randomisation_test(a, b, *, n=10_000, seed=0):
     differences = first - second
     observed = float(differences.sum())
     sums, exact = _sign_flip_sums(differences, n, rng)
-    extreme = int(np.count_nonzero(np.abs(sums) >= abs(observed) - RELATIVE_TOLERANCE * abs(observed)))
+    extreme = int(np.count_nonzero(np.abs(sums) >= abs(observed) - SUM_TOLERANCE * np.abs(differences).sum()))
     if exact:
         p, details = extreme / sums.size, f"all {sums.size} sign assignments (exact)"
     else:

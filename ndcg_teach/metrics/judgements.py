@@ -11,7 +11,6 @@ on the judged items alone. Lesson 12 teaches both.
 import numpy as np
 
 from ..binary import relevant_flags
-from ..deprecation import renamed
 from ..formulas import at, number, threshold_note
 from ..registry import Metric, register_metric
 from ..trace import Row, Trace
@@ -127,7 +126,6 @@ def bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, threshold=
     return float(np.cumsum(contributions)[-1]) if contributions.size else 0.0
 
 
-@renamed(items="ranking")
 def explain_bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, threshold=1, negative="raise",
                   ranking=None):
     """bpref with every step: for each judged relevant item, how many judged non-relevant items are above it.

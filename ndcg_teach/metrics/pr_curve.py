@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
-from ..deprecation import renamed
 from ..formulas import number, threshold_note
 from ..table import Table, styled
 from ..trace import Row, Trace
@@ -176,7 +175,6 @@ def precision_recall_curve(relevances, *, n_relevant=None, threshold=1, conventi
     return curve_steps(grades, threshold, n_relevant, convention)[0]
 
 
-@renamed(items="ranking")
 def explain_precision_recall_curve(relevances, *, n_relevant=None, threshold=1, convention="trec_eval",
                                    negative="raise", ranking=None):
     """The curve with every step; the trace's value is the 11-point average (trec_eval ``11pt_avg``).

@@ -10,7 +10,6 @@ R-precision and F; lesson 14 teaches success@k.
 import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
-from ..deprecation import renamed
 from ..formulas import at, number, threshold_note
 from ..registry import Metric, register_metric
 from ..trace import Row, Trace
@@ -111,7 +110,6 @@ def r_precision(relevances, k=None, *, n_relevant=None, threshold=1, negative="r
     return float(hits[-1] / total) if total else 0.0
 
 
-@renamed(items="ranking")
 def explain_r_precision(relevances, k=None, *, n_relevant=None, threshold=1, negative="raise", ranking=None):
     """R-precision with every step: the top R positions and the hits among them.
 
@@ -205,7 +203,6 @@ def f_measure(relevances, k=None, *, beta=1.0, n_relevant=None, threshold=1, neg
     return f_measure_steps(grades, k, beta, threshold, n_relevant)[2]
 
 
-@renamed(items="ranking")
 def explain_f_measure(relevances, k=None, *, beta=1.0, n_relevant=None, threshold=1, negative="raise", ranking=None):
     """F-measure with every step: P@i and R@i at each position, then F from P@k and R@k.
 
@@ -282,7 +279,6 @@ def success_at_k(relevances, k=None, *, threshold=1, negative="raise"):
     return success_steps(grades, k, threshold)[0]
 
 
-@renamed(items="ranking")
 def explain_success_at_k(relevances, k=None, *, threshold=1, negative="raise", ranking=None):
     """Success@k with every step: whether a relevant item appears in the top ``k``.
 

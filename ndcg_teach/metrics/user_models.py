@@ -16,7 +16,6 @@ from types import MappingProxyType
 import numpy as np
 
 from ..binary import relevant_flags
-from ..deprecation import renamed
 from ..formulas import at, number, sum_line, threshold_note
 from ..registry import Metric, register_metric
 from ..steps import Steps
@@ -97,7 +96,6 @@ def expected_reciprocal_rank(relevances, k=None, *, max_grade=None, negative="ra
     return err_steps(grades, k, max_grade)[0].total
 
 
-@renamed(items="ranking")
 def explain_expected_reciprocal_rank(relevances, k=None, *, max_grade=None, negative="raise", ranking=None):
     """ERR with every step: each item's stop probability, the chance of reaching it, and what it adds.
 
@@ -239,7 +237,6 @@ def rbp_residual(relevances, k=None, *, p=0.8, threshold=1, negative="raise"):
     return _residual(unjudged, tail)
 
 
-@renamed(items="ranking")
 def explain_rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, negative="raise", ranking=None):
     """RBP with every step: each position's weight ``p^(i-1)``, what it adds, and the residual.
 
