@@ -296,7 +296,7 @@ def wilcoxon_test(a, b, *, method="auto"):
     if method == "exact":
         counts = _signed_rank_distribution(ranks)
         total = counts.sum()
-        observed = int(round(2 * plus))
+        observed = round(2 * plus)
         at_most, at_least = counts[: observed + 1].sum() / total, counts[observed:].sum() / total
         p = min(1.0, 2 * min(at_most, at_least))
     else:

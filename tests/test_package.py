@@ -1,6 +1,7 @@
 """The package: what importing it costs, and what it re-exports."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -28,3 +29,17 @@ def test_every_public_name_is_documented_with_an_example():
 def test_public_metric_docstrings_name_the_lesson_that_teaches_them():
     for name in ["cg", "dcg", "idcg", "ndcg", "precision_at_k", "recall_at_k", "average_precision", "reciprocal_rank", "ndcg_score"]:
         assert "Lesson 0" in getattr(ndcg_teach, name).__doc__, name
+
+
+def test_the_metrics_of_lessons_10_to_14_name_their_lesson():
+    for name in ["r_precision", "f_measure", "success_at_k", "precision_recall_curve", "PrecisionRecallCurve",
+                 "expected_reciprocal_rank", "rank_biased_precision", "rbp_residual", "bpref", "condensed"]:
+        assert re.search(r"[Ll]esson 1[0-4]", getattr(ndcg_teach, name).__doc__), name
+
+
+def test_the_significance_module_loads_scipy_only_when_asked_for():
+    code = ("import sys, ndcg_teach; before = 'scipy' in sys.modules; "
+            "result = ndcg_teach.significance.paired_t_test([1, 2, 4], [0, 2, 3]); "
+            "print(before, 'scipy' in sys.modules, round(result.statistic, 4))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "True", "2.0"]

@@ -84,7 +84,10 @@ def bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, threshold=
     where ``n_r`` counts the judged non-relevant items above r, R the
     relevant and N the judged non-relevant items of the query (Buckley &
     Voorhees 2004, as trec_eval computes it). An item with no judged
-    non-relevant item above it adds ``1/R``.
+    non-relevant item above it adds ``1/R``. The 2004 paper divides by R;
+    trec_eval's ``min(N, R)`` keeps the score meaningful when fewer than R
+    non-relevant items were judged. trec_eval reads a negative qrels grade as
+    "in the pool but unjudged": write None for such an item.
 
     Parameters
     ----------

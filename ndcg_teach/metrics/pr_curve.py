@@ -47,7 +47,7 @@ def level_counts(n_relevant, convention):
 
 @dataclass(frozen=True, eq=False)
 class PrecisionRecallCurve:
-    """Precision and recall at every rank, interpolated precision, and the 11-point curve of one ranking.
+    """Precision and recall at every rank, interpolated precision, and the 11-point curve of one ranking (lesson 10).
 
     Attributes
     ----------
@@ -202,8 +202,8 @@ def explain_precision_recall_curve(relevances, *, n_relevant=None, threshold=1, 
     formula = f"11-point average = ({' + '.join(number(v) for v in curve.at_levels)}) / 11 = {number(value)}"
     latex = rf"\frac{{1}}{{11}} \sum_{{r \in \{{0, 0.1, \dots, 1\}}}} p_\mathrm{{interp}}(r) = {number(value)}"
     reached = ", ".join(f"{level:.1f} at {count}" for level, count in zip(curve.levels, curve.counts))
-    notes = (threshold_note(threshold), f"R = {curve.n_relevant}; recall level reached at this many relevant items "
-             f"({convention}): {reached}",
+    notes = (threshold_note(threshold),
+             f"R = {curve.n_relevant}; recall level reached at this many relevant items ({convention}): {reached}",
              "interpolated precision at recall r = the best precision at any rank with recall >= r")
     return Trace("11-point average", value, rows, formula, latex,
                  ("position", "item", "grade", "relevant", "hits", "precision", "recall", "interpolated"), notes)

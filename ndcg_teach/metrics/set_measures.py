@@ -227,8 +227,8 @@ def explain_f_measure(relevances, k=None, *, beta=1.0, n_relevant=None, threshol
                    f"({b**2:g} * {number(p)} + {number(r)}) = {number(f)}")
         latex = (rf"\mathrm{{{name}}} = \frac{{(1 + {b:g}^2) \cdot {number(p)} \cdot {number(r)}}}"
                  rf"{{{b:g}^2 \cdot {number(p)} + {number(r)}}} = {number(f)}")
-    notes = (threshold_note(threshold), f"P = {number(p)} (hits / {grades.size if k is None else k}), "
-             f"R = {number(r)} (hits / relevant in total)")
+    depth = grades.size if k is None else k
+    notes = (threshold_note(threshold), f"P = {number(p)} (hits / {depth}), R = {number(r)} (hits / relevant in total)")
     return Trace(name, f, _rows(grades, labels, relevant, hits, precision, recall), formula, latex,
                  (*BINARY_COLUMNS, "recall"), notes)
 
