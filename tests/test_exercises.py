@@ -15,6 +15,8 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach.exercises import EXERCISES, Exercise, Feedback, check, inputs
 from ndcg_teach.exercises.framework import _number_judge
+from ndcg_teach import significance
+from ndcg_teach.significance import paired_t_test, wilcoxon_test
 
 NUMBER = [key for key, exercise in EXERCISES.items() if exercise.kind == "number"]
 
@@ -51,6 +53,25 @@ ANSWERS = {
     "08-short-list": nt.precision_at_k([1, 1, 0], 5, adaptive_k=True),
     "09-mean-ndcg": nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]], k=3),
     "09-wins": 2,
+    "10-r-precision": nt.r_precision([0, 1, 1, 0, 1, 0, 1], n_relevant=5),
+    "10-interpolated": 0.6,  # P@5 = 3/5: the best precision once recall reaches 2/4
+    "10-f1": nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=6),
+    "10-f-beta": nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=2.0, n_relevant=6),
+    "11-rbp": nt.rank_biased_precision([1, 0, 0, 1], p=0.5),
+    "11-rbp-residual": nt.rbp_residual([1, 0, 0, 1], p=0.5),
+    "11-err": nt.expected_reciprocal_rank([1, 2], max_grade=2),
+    "11-which-prefers-many": "rbp",
+    "12-pool": 4,
+    "12-bpref": nt.bpref([0, 1, None, 0, 1], n_relevant=3, n_nonrelevant=4),
+    "12-condensed-ap": nt.average_precision([1, 0, 1], n_relevant=2),
+    "13-t-statistic": paired_t_test([0.6, 0.65, 0.5, 0.7], [0.5, 0.6, 0.4, 0.7]).statistic,
+    "13-effect-size": paired_t_test([0.6, 0.65, 0.5, 0.7], [0.5, 0.6, 0.4, 0.7]).effect_size,
+    "13-wilcoxon": 2,
+    "13-bonferroni": 0.005,
+    "14-hit-rate": nt.mean("success", [[0, 0, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0], [0, 1, 0, 0, 0]], k=3),
+    "14-ndcg-held-out": nt.ndcg([0, 0, 1, 0, 0, 0, 0, 0, 0, 0], k=10),
+    "14-success": 1,
+    "14-sampled-rank": 21,
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -160,6 +181,36 @@ SLIPS = [
     ("08-short-list", 0.4, "divides by k"),
     ("09-mean-ndcg", nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]]), "whole lists"),
     ("02-log-base", "both", "Check NDCG again"),
+    ("10-r-precision", nt.r_precision([0, 1, 1, 0, 1, 0, 1]), "the query has 5"),
+    ("10-r-precision", 0.8, "recall of the whole list"),
+    ("10-interpolated", 0.5, "first reaches 0.5"),
+    ("10-f1", (0.75 + 0.5) / 2, "arithmetic mean"),
+    ("10-f1", nt.f_measure([1, 1, 0, 1, 0, 0], 4), "took R from the list"),
+    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=6), "That is F1"),
+    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=0.5, n_relevant=6), "F0.5"),
+    ("11-rbp", 1 + 0.5**3, "factor (1 - p)"),
+    ("11-rbp", 0.5 * (0.5 + 0.5**4), "p^0 = 1"),
+    ("11-rbp-residual", 0.5 * 0.5**4, "rank 5 alone"),
+    ("11-rbp-residual", 1 - nt.rank_biased_precision([1, 0, 0, 1], p=0.5), "1 - RBP"),
+    ("11-err", 1 / 4 + 3 / 4 / 2, "cascade"),
+    ("11-err", 1.0, "That is RR"),
+    ("11-which-prefers-many", "err", "Check ERR again"),
+    ("11-which-prefers-many", "neither", "Check RBP again"),
+    ("12-pool", 6, "judged once"),
+    ("12-bpref", (1 - 1 / 3) / 3, "counted the unjudged result"),
+    ("12-condensed-ap", (1 / 2 + 2 / 5) / 2, "read the unjudged results as non-relevant"),
+    ("13-t-statistic", -ANSWERS["13-t-statistic"], "wrong sign"),
+    ("13-t-statistic", 0.0625 / (np.std([0.1, 0.05, 0.1, 0.0]) / 2), "divided by n"),
+    ("13-effect-size", 0.0625 / np.std([0.1, 0.05, 0.1, 0.0]), "divided by n"),
+    ("13-effect-size", ANSWERS["13-t-statistic"], "That is t"),
+    ("13-wilcoxon", 13, "larger of the two"),
+    ("13-bonferroni", 0.5, "multiplied"),
+    ("14-hit-rate", 1.0, "whole top 5"),
+    ("14-hit-rate", (1 / 3 + 1 / 5 + 1 + 1 / 2) / 4, "That is MRR"),
+    ("14-ndcg-held-out", 1 / 3, "That is RR"),
+    ("14-ndcg-held-out", 1 / math.log2(3), "1 / log2(r)"),
+    ("14-success", 1 / 3, "That is recall@3"),
+    ("14-sampled-rank", 20, "one more"),
 ]
 
 
@@ -301,6 +352,20 @@ def _playground_order(i, holds):
     raise AssertionError("no order meets the challenge")
 
 
+def _best_precision_from_recall(curve, level):
+    """Interpolated precision at ``level`` read off the curve's rows, as lesson 10's solution does."""
+    return max(p for p, r in zip(curve.precision, curve.recall) if r >= level)
+
+
+def _which_prefers_many(i):
+    """Which of ERR and RBP score the many fair results above the one great result."""
+    err = nt.expected_reciprocal_rank(i["many_fair"], max_grade=i["max_grade"]) > nt.expected_reciprocal_rank(
+        i["one_great"], max_grade=i["max_grade"]
+    )
+    rbp = nt.rank_biased_precision(i["many_fair"], p=i["p"]) > nt.rank_biased_precision(i["one_great"], p=i["p"])
+    return {(True, True): "both", (True, False): "err", (False, True): "rbp", (False, False): "neither"}[(err, rbp)]
+
+
 SOLUTIONS = {
     "00-warm-up": lambda i: "a" if nt.dcg(i["system_a"]) > nt.dcg(i["system_b"]) else "b",
     "01-cg": lambda i: nt.cg(**i),
@@ -338,10 +403,32 @@ SOLUTIONS = {
     "08-short-list": lambda i: nt.precision_at_k(**i),
     "09-mean-ndcg": lambda i: nt.mean_ndcg(**i),
     "09-wins": lambda i: sum(nt.ndcg(b, k=i["k"]) > nt.ndcg(a, k=i["k"]) for a, b in zip(i["ranker_a"], i["ranker_b"])),
+    "10-r-precision": lambda i: nt.r_precision(**i),
+    "10-interpolated": lambda i: _best_precision_from_recall(nt.precision_recall_curve(**i), 0.5),
+    "10-f1": lambda i: nt.f_measure(**i),
+    "10-f-beta": lambda i: nt.f_measure(**i),
+    "11-rbp": lambda i: nt.rank_biased_precision(**i),
+    "11-rbp-residual": lambda i: nt.rbp_residual(**i),
+    "11-err": lambda i: nt.expected_reciprocal_rank(**i),
+    "11-which-prefers-many": _which_prefers_many,
+    "12-pool": lambda i: len({doc for run in i["runs"] for doc in run[: i["depth"]]}),
+    "12-bpref": lambda i: nt.bpref(**i),
+    "12-condensed-ap": lambda i: nt.average_precision(nt.condensed(i["relevances"]), n_relevant=i["n_relevant"]),
+    "13-t-statistic": lambda i: paired_t_test(**i).statistic,
+    "13-effect-size": lambda i: paired_t_test(**i).effect_size,
+    "13-wilcoxon": lambda i: wilcoxon_test(**i).statistic,
+    "13-bonferroni": lambda i: i["alpha"] / i["comparisons"],
+    "14-hit-rate": lambda i: nt.mean("success", **i),
+    "14-ndcg-held-out": lambda i: nt.ndcg(**i),
+    "14-success": lambda i: nt.success_at_k(i["relevances"], i["k"]),
+    "14-sampled-rank": lambda i: 1 + i["n_sampled"] * (i["rank"] - 1) / (i["n_items"] - 1),
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 
-NOT_LIBRARY_PARAMETERS = {"system_a", "system_b", "log_bases", "ranker_a", "ranker_b"}
+NOT_LIBRARY_PARAMETERS = {
+    "system_a", "system_b", "log_bases", "ranker_a", "ranker_b",
+    "one_great", "many_fair", "runs", "depth", "alpha", "comparisons", "n_held_out", "n_items", "rank", "n_sampled",
+}
 """Input names for what an exercise is about when it is not one library call."""
 
 
@@ -415,11 +502,13 @@ def test_an_exercise_keeps_its_inputs_when_the_caller_changes_the_original():
 
 
 def test_input_names_are_the_librarys_parameters():
+    modules = (nt, significance)
     parameters = {
         name
-        for public in nt.__all__
-        if inspect.isfunction(getattr(nt, public))
-        for name in inspect.signature(getattr(nt, public)).parameters
+        for module in modules
+        for public in module.__all__
+        if inspect.isfunction(getattr(module, public))
+        for name in inspect.signature(getattr(module, public)).parameters
     }
     for key in EXERCISES:
         unknown = set(inputs(key)) - parameters - NOT_LIBRARY_PARAMETERS

@@ -39,6 +39,11 @@ FIRST_LESSONS = [
     "07-checking-the-documents",
     "08-why-libraries-disagree",
     "09-evaluating-a-model",
+    "10-precision-recall-curves",
+    "11-user-models",
+    "12-incomplete-judgements",
+    "13-significance",
+    "14-recommender-evaluation",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

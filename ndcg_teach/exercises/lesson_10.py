@@ -1,0 +1,103 @@
+"""Lesson 10: precision-recall curves, R-precision and F1."""
+
+import ndcg_teach as nt
+
+from .framework import Exercise, Inputs, _number_judge
+
+LESSON = "10-precision-recall-curves"
+
+
+def _precision_at_recall(inp: Inputs, level: float) -> float:
+    """The raw precision at the first rank whose recall reaches ``level`` (not interpolated): a common slip."""
+    curve = nt.precision_recall_curve(**inp)
+    return float(next(p for p, r in zip(curve.precision, curve.recall) if r >= level))
+
+
+LESSON_EXERCISES = (
+    Exercise(
+        "10-r-precision",
+        LESSON,
+        "R-precision of [0, 1, 1, 0, 1, 0, 1] when the query has 5 relevant items",
+        "number",
+        inputs={"relevances": [0, 1, 1, 0, 1, 0, 1], "n_relevant": 5},
+        judge=_number_judge(
+            lambda inp: nt.r_precision(**inp),
+            "R-precision is the precision at rank R: count the relevant items in the top R and divide by R.",
+            [
+                (
+                    lambda inp: nt.r_precision(inp["relevances"]),
+                    "You took R from the list (4 relevant items); the query has 5.",
+                ),
+                (
+                    lambda inp: nt.recall_at_k(inp["relevances"], len(inp["relevances"]), n_relevant=inp["n_relevant"]),
+                    "That is the recall of the whole list; R-precision stops at rank R.",
+                ),
+            ],
+        ),
+        right="At rank R precision and recall are equal: R-precision is where the two meet.",
+    ),
+    Exercise(
+        "10-interpolated",
+        LESSON,
+        "interpolated precision at recall 0.5 of [1, 0, 0, 1, 1, 0, 1] when the query has 4 relevant items",
+        "number",
+        inputs={"relevances": [1, 0, 0, 1, 1, 0, 1], "n_relevant": 4},
+        judge=_number_judge(
+            # The 11-point curve's value at recall 0.5 (level 5 of 0.0, 0.1, ..., 1.0).
+            lambda inp: float(nt.precision_recall_curve(**inp).at_levels[5]),
+            "Find the ranks whose recall is 0.5 or more, and take the largest precision among them.",
+            [
+                (
+                    lambda inp: _precision_at_recall(inp, 0.5),
+                    "That is the precision where recall first reaches 0.5; interpolation takes the best precision "
+                    "at that recall or more.",
+                ),
+            ],
+        ),
+        right="Reading one more result raised both recall and precision, and interpolation credits that.",
+    ),
+    Exercise(
+        "10-f1",
+        LESSON,
+        "F1@4 of [1, 1, 0, 1, 0, 0] when the query has 6 relevant items",
+        "number",
+        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "n_relevant": 6},
+        judge=_number_judge(
+            lambda inp: nt.f_measure(**inp),
+            "Compute P@4 and R@4, then their harmonic mean 2PR / (P + R).",
+            [
+                (
+                    lambda inp: (nt.precision_at_k(inp["relevances"], inp["k"]) + nt.recall_at_k(**inp)) / 2,
+                    "That is the arithmetic mean of P@4 and R@4; F1 is their harmonic mean.",
+                ),
+                (
+                    lambda inp: nt.f_measure(inp["relevances"], inp["k"]),
+                    "You took R from the list (3 relevant items); the query has 6.",
+                ),
+            ],
+        ),
+        right="The harmonic mean sits nearer the smaller of P and R.",
+    ),
+    Exercise(
+        "10-f-beta",
+        LESSON,
+        "F2@4 (beta = 2) of [1, 1, 0, 1, 0, 0] when the query has 6 relevant items",
+        "number",
+        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "beta": 2.0, "n_relevant": 6},
+        judge=_number_judge(
+            lambda inp: nt.f_measure(**inp),
+            "Use (1 + beta^2) P R / (beta^2 P + R) with beta = 2.",
+            [
+                (
+                    lambda inp: nt.f_measure(**(inp | {"beta": 1.0})),
+                    "That is F1; with beta = 2 recall weighs four times (beta squared) as much as precision.",
+                ),
+                (
+                    lambda inp: nt.f_measure(**(inp | {"beta": 0.5})),
+                    "That is F0.5, which leans to precision; beta = 2 leans to recall.",
+                ),
+            ],
+        ),
+        right="Recall is the weaker of the two here, so leaning to recall lowers the score.",
+    ),
+)

@@ -1,0 +1,109 @@
+"""Lesson 11: user models behind NDCG, ERR and RBP."""
+
+import ndcg_teach as nt
+
+from .framework import Exercise, Inputs, _choice_judge, _number_judge
+
+LESSON = "11-user-models"
+
+
+def _prefers_many(inp: Inputs) -> str:
+    """Which of ERR and RBP score the list of many fair results above the one with a single great result."""
+    err = nt.expected_reciprocal_rank(inp["many_fair"], max_grade=inp["max_grade"]) > nt.expected_reciprocal_rank(
+        inp["one_great"], max_grade=inp["max_grade"]
+    )
+    rbp = nt.rank_biased_precision(inp["many_fair"], p=inp["p"]) > nt.rank_biased_precision(inp["one_great"], p=inp["p"])
+    return {(True, True): "both", (True, False): "err", (False, True): "rbp", (False, False): "neither"}[(err, rbp)]
+
+
+def _rbp_weights(inp: Inputs, first: int) -> float:
+    """RBP with the weights p**i counted from ``first`` instead of 0: the off-by-one slip."""
+    p = inp["p"]
+    return (1 - p) * sum(p ** (i + first) for i, grade in enumerate(inp["relevances"]) if grade >= 1)
+
+
+LESSON_EXERCISES = (
+    Exercise(
+        "11-rbp",
+        LESSON,
+        "RBP of [1, 0, 0, 1] with persistence p = 0.5",
+        "number",
+        inputs={"relevances": [1, 0, 0, 1], "p": 0.5},
+        judge=_number_judge(
+            lambda inp: nt.rank_biased_precision(**inp),
+            "Weigh rank i by p^(i-1), add the weights of the relevant ranks, and multiply by (1 - p).",
+            [
+                (
+                    lambda inp: nt.rank_biased_precision(**inp) / (1 - inp["p"]),
+                    "You left out the factor (1 - p), which turns the sum into a share between 0 and 1.",
+                ),
+                (lambda inp: _rbp_weights(inp, 1), "Rank 1 has weight p^0 = 1: the user always reads the first result."),
+            ],
+        ),
+        right="The relevant result at rank 1 gives 0.5 by itself: half the user's attention goes there.",
+    ),
+    Exercise(
+        "11-rbp-residual",
+        LESSON,
+        "RBP residual of [1, 0, 0, 1] with p = 0.5",
+        "number",
+        inputs={"relevances": [1, 0, 0, 1], "p": 0.5},
+        judge=_number_judge(
+            lambda inp: nt.rbp_residual(**inp),
+            "Add (1 - p) p^(i-1) over every rank after the list: a geometric series.",
+            [
+                (
+                    lambda inp: (1 - inp["p"]) * inp["p"] ** len(inp["relevances"]),
+                    "That is the weight of rank 5 alone; the residual adds every rank after the list.",
+                ),
+                (
+                    lambda inp: 1 - nt.rank_biased_precision(**inp),
+                    "That is 1 - RBP; the residual counts only ranks nobody judged, not the judged misses.",
+                ),
+            ],
+        ),
+        right="The residual is the chance the user reads past the list: p to the power of its length.",
+    ),
+    Exercise(
+        "11-err",
+        LESSON,
+        "ERR of [1, 2] with max_grade 2",
+        "number",
+        inputs={"relevances": [1, 2], "max_grade": 2},
+        judge=_number_judge(
+            lambda inp: nt.expected_reciprocal_rank(**inp),
+            "R(g) = (2^g - 1) / 2^max_grade; rank 2 is reached only when rank 1 did not satisfy.",
+            [
+                (
+                    lambda inp: sum(
+                        (2**grade - 1) / 2 ** inp["max_grade"] / i for i, grade in enumerate(inp["relevances"], start=1)
+                    ),
+                    "You forgot the cascade: rank 2 counts only for users that rank 1 did not satisfy.",
+                ),
+                (
+                    lambda inp: nt.reciprocal_rank(inp["relevances"]),
+                    "That is RR; ERR weighs each rank by the chance the user stops there.",
+                ),
+            ],
+        ),
+        right="Three users in four read on past the grade-1 result, and most of them stop at the grade-2 one.",
+    ),
+    Exercise(
+        "11-which-prefers-many",
+        LESSON,
+        "which of ERR and RBP score [1, 1, 1, 1] above [2, 0, 0, 0]",
+        "choice",
+        inputs={"one_great": [2, 0, 0, 0], "many_fair": [1, 1, 1, 1], "max_grade": 2, "p": 0.8},
+        judge=_choice_judge(
+            ("err", "rbp", "both", "neither"),
+            _prefers_many,
+            "Compute ERR (max_grade 2) and RBP (p = 0.8, threshold 1) of both lists and compare.",
+            {
+                "err": "Check ERR again: a grade-2 result on top satisfies three users in four.",
+                "both": "Check ERR again: a grade-2 result on top satisfies three users in four.",
+                "neither": "Check RBP again: it counts relevant results read, whatever their grade.",
+            },
+        ),
+        right="ERR's user is happy with one great result; RBP's collects every relevant one.",
+    ),
+)
