@@ -78,6 +78,10 @@ class Convention:
     max_grade : float or None
         ERR's top of the grading scale (our ``max_grade``); None for the
         largest grade given, or for metrics without one.
+    cut_off : bool
+        False when the library's measure has no cut-off (trec_eval's Rprec,
+        set_F and bpref score the whole run): a ``k`` given to :func:`compare`
+        is then not passed on.
     source : str
         The file and function the facts were read from.
     note : str
@@ -104,6 +108,7 @@ class Convention:
     denominator: str = None
     integer_grades: bool = False
     max_grade: float = None
+    cut_off: bool = True
     note: str = ""
 
     @property
@@ -132,7 +137,10 @@ class Convention:
         >>> function, keywords = trec_map.keywords([1, 0, 1], pool=[1, 0, 1, 1])
         >>> function.__name__, keywords["n_relevant"]
         ('average_precision', 3)
+        >>> CONVENTIONS_BY_NAME["trec_eval Rprec"].keywords([1, 0, 1], k=2)[1]["k"] is None  # Rprec has no cut-off
+        True
         """
+        k = k if self.cut_off else None
         judged = list(relevances) if pool is None else list(pool)
         n_relevant = n_nonrelevant = None
         if self.uses_pool and self.denominator != "hits":
@@ -380,7 +388,7 @@ CONVENTIONS = (
 # The measures of lessons 10-14 (issue 8): where a peer library computes one, how.
 CONVENTIONS += (
     Convention(
-        "trec_eval", "Rprec", "r_precision", uses_pool=True, ties="document id descending", negative="zero",
+        "trec_eval", "Rprec", "r_precision", uses_pool=True, cut_off=False, ties="document id descending", negative="zero",
         integer_grades=True, source=f"{TREC}: m_Rprec.c te_calc_Rprec (relevant in the top min(R, retrieved) / R)",
         note="R counts every judged document with grade >= relevance_level; a run shorter than R counts its gap as misses",
     ),
@@ -390,19 +398,19 @@ CONVENTIONS += (
         note="measure success.1,5,10 by default",
     ),
     Convention(
-        "trec_eval", "set_F", "f_measure", uses_pool=True, ties="document id descending", negative="zero",
+        "trec_eval", "set_F", "f_measure", uses_pool=True, cut_off=False, ties="document id descending", negative="zero",
         integer_grades=True, source=f"{TREC}: m_set_F.c te_calc_set_F ((x + 1) P R / (R + x P) over the whole run)",
         note="no cut-off: it is F over the whole run (k=None); its parameter x is beta ** 2 (set_F.0.25 is beta=0.5)",
     ),
     Convention(
-        "trec_eval", "bpref", "bpref", uses_pool=True, ties="document id descending", negative="unjudged",
+        "trec_eval", "bpref", "bpref", uses_pool=True, cut_off=False, ties="document id descending", negative="unjudged",
         integer_grades=True,
         source=f"{TREC}: m_bpref.c te_calc_bpref (min(nonrel_so_far, R) / min(N, R), unjudged skipped); "
         "form_res_rels.c (a qrels grade < 0 is 'in pool but unjudged')",
         note="no cut-off; N counts judged documents with 0 <= grade < relevance_level",
     ),
     Convention(
-        "ranx", "r_precision", "r_precision", uses_pool=True, ties="numba argsort (not guaranteed)", negative="zero",
+        "ranx", "r_precision", "r_precision", uses_pool=True, cut_off=False, ties="numba argsort (not guaranteed)", negative="zero",
         source=f"{RANX}/r_precision.py: _r_precision (_precision at k = number of relevant qrels)",
     ),
     Convention(

@@ -375,7 +375,10 @@ def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100)
     axes.set_ylabel("precision", fontsize=FONT_SIZE + 0.5)
     axes.grid(color=LIGHT_GREY, linewidth=0.8)
     axes.set_axisbelow(True)
-    axes.legend(handles=handles, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=4, frameon=False, borderaxespad=0.2,
-                fontsize=FONT_SIZE - 1)
-    plot.figure.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.86)
+    # Up to three entries fit on one line above the axes; more go two to a line so none is cut off.
+    columns = len(handles) if len(handles) <= 3 else 2
+    lines = -(-len(handles) // columns)
+    axes.legend(handles=handles, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=columns, frameon=False,
+                borderaxespad=0.2, fontsize=FONT_SIZE - 1)
+    plot.figure.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.86 - 0.07 * (lines - 1))
     return plot._render(None, [])

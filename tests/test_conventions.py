@@ -294,3 +294,12 @@ def test_facts_table_names_gain_ideal_zero_idcg_ties_and_source():
     assert table["Evidently PrecisionTopKMetric"][headers.index("P@k short list")] == "divide by list length"
     assert len(facts("ndcg").rows) == sum(c.metric == "ndcg" for c in CONVENTIONS)
     assert "What each library computes" in str(table) and "<table>" in table._repr_html_()
+
+
+@pytest.mark.parametrize("name", ["trec_eval Rprec", "trec_eval set_F", "trec_eval bpref", "ranx r_precision"])
+def test_a_measure_without_a_cut_off_ignores_k_and_is_labelled_without_one(name):
+    # trec_eval's Rprec, set_F and bpref (and ranx's r_precision) score the whole run whatever k a learner passes.
+    ranked, pool = [1, 0, 1, 1, 0], [1, 0, 1, 1, 0, 1]
+    assert value(name, ranked, pool, k=2) == value(name, ranked, pool)
+    row = next(row for row in compare(ranked, k=2, pool=pool).rows if row[0] == name)
+    assert "@" not in row[1] and "k=" not in row[3], row

@@ -54,9 +54,9 @@ ANSWERS = {
     "09-mean-ndcg": nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]], k=3),
     "09-wins": 2,
     "10-r-precision": nt.r_precision([0, 1, 1, 0, 1, 0, 1], n_relevant=5),
-    "10-interpolated": 0.6,  # P@5 = 3/5: the best precision once recall reaches 2/4
-    "10-f1": nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=6),
-    "10-f-beta": nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=2.0, n_relevant=6),
+    "10-interpolated": 4 / 7,  # P@7 = 4/7 beats P@5 = 2/5 and P@6 = 3/6 once recall reaches 2/4
+    "10-f1": 2 * 0.75 * 0.6 / (0.75 + 0.6),  # P@4 = 3/4, R@4 = 3/5
+    "10-f-beta": 5 * 0.75 * 0.6 / (4 * 0.75 + 0.6),
     "11-rbp": nt.rank_biased_precision([1, 0, 0, 1], p=0.5),
     "11-rbp-residual": nt.rbp_residual([1, 0, 0, 1], p=0.5),
     "11-err": nt.expected_reciprocal_rank([1, 2], max_grade=2),
@@ -183,11 +183,11 @@ SLIPS = [
     ("02-log-base", "both", "Check NDCG again"),
     ("10-r-precision", nt.r_precision([0, 1, 1, 0, 1, 0, 1]), "the query has 5"),
     ("10-r-precision", 0.8, "recall of the whole list"),
-    ("10-interpolated", 0.5, "first reaches 0.5"),
-    ("10-f1", (0.75 + 0.5) / 2, "arithmetic mean"),
+    ("10-interpolated", 0.4, "first reaches 0.5"),
+    ("10-f1", (0.75 + 0.6) / 2, "arithmetic mean"),
     ("10-f1", nt.f_measure([1, 1, 0, 1, 0, 0], 4), "took R from the list"),
-    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=6), "That is F1"),
-    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=0.5, n_relevant=6), "F0.5"),
+    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=5), "That is F1"),
+    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=0.5, n_relevant=5), "F0.5"),
     ("11-rbp", 1 + 0.5**3, "factor (1 - p)"),
     ("11-rbp", 0.5 * (0.5 + 0.5**4), "p^0 = 1"),
     ("11-rbp-residual", 0.5 * 0.5**4, "rank 5 alone"),

@@ -3,6 +3,7 @@
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,9 +128,14 @@ def test_lab_setup_gives_lessons_the_kernels_language_info(tmp_path):
     assert lab_setup.stamp_language_info(tmp_path, other) == [tmp_path / lesson.name]
     assert nbformat.read(tmp_path / lesson.name, as_version=4).metadata["language_info"] == other
     assert lab_setup.stamp_language_info(tmp_path, other) == [], "a lesson that already matches is not rewritten"
-    from ipykernel.ipkernel import IPythonKernel
-
-    assert lab_setup.kernel_language_info() == IPythonKernel.language_info
+    # In a child process: importing ipykernel here would install its comm manager under the widget tests.
+    script = (
+        "import json, sys; sys.path.insert(0, 'tools'); import lab_setup; "
+        "from ipykernel.ipkernel import IPythonKernel; "
+        "print(lab_setup.kernel_language_info() == IPythonKernel.language_info)"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip() == "True", result.stderr
 
 
 def tracked_files():

@@ -39,9 +39,9 @@ LESSON_EXERCISES = (
     Exercise(
         "10-interpolated",
         LESSON,
-        "interpolated precision at recall 0.5 of [1, 0, 0, 1, 1, 0, 1] when the query has 4 relevant items",
+        "interpolated precision at recall 0.5 of [0, 1, 0, 0, 1, 1, 1] when the query has 4 relevant items",
         "number",
-        inputs={"relevances": [1, 0, 0, 1, 1, 0, 1], "n_relevant": 4},
+        inputs={"relevances": [0, 1, 0, 0, 1, 1, 1], "n_relevant": 4},
         judge=_number_judge(
             # The 11-point curve's value at recall 0.5 (level 5 of 0.0, 0.1, ..., 1.0).
             lambda inp: float(nt.precision_recall_curve(**inp).at_levels[5]),
@@ -54,14 +54,14 @@ LESSON_EXERCISES = (
                 ),
             ],
         ),
-        right="Reading one more result raised both recall and precision, and interpolation credits that.",
+        right="Reading on raised precision again, and interpolation credits that to the lower recall levels.",
     ),
     Exercise(
         "10-f1",
         LESSON,
-        "F1@4 of [1, 1, 0, 1, 0, 0] when the query has 6 relevant items",
+        "F1@4 of [1, 1, 0, 1, 0, 0] when the query has 5 relevant items",
         "number",
-        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "n_relevant": 6},
+        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "n_relevant": 5},
         judge=_number_judge(
             lambda inp: nt.f_measure(**inp),
             "Compute P@4 and R@4, then their harmonic mean 2PR / (P + R).",
@@ -72,7 +72,7 @@ LESSON_EXERCISES = (
                 ),
                 (
                     lambda inp: nt.f_measure(inp["relevances"], inp["k"]),
-                    "You took R from the list (3 relevant items); the query has 6.",
+                    "You took R from the list (3 relevant items); the query has 5.",
                 ),
             ],
         ),
@@ -81,9 +81,9 @@ LESSON_EXERCISES = (
     Exercise(
         "10-f-beta",
         LESSON,
-        "F2@4 (beta = 2) of [1, 1, 0, 1, 0, 0] when the query has 6 relevant items",
+        "F2@4 (beta = 2) of [1, 1, 0, 1, 0, 0] when the query has 5 relevant items",
         "number",
-        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "beta": 2.0, "n_relevant": 6},
+        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "beta": 2.0, "n_relevant": 5},
         judge=_number_judge(
             lambda inp: nt.f_measure(**inp),
             "Use (1 + beta^2) P R / (beta^2 P + R) with beta = 2.",
