@@ -15,12 +15,14 @@ imported here, so ``import ndcg_teach`` needs only NumPy.
 """
 
 from . import metrics as _metric_families
+from .evaluation import Comparison, Evaluation, compare, evaluate
 from .items import ideal_order, relevances_from
 from .mean import mean
 from .metrics import *  # noqa: F403 - every metric family's public names, read from the modules themselves
 from .registry import Metric, metric, metrics, register_metric, unregister_metric
 from .ties import ndcg_score
 from .trace import Row, Trace
+from .trec import TrecFormatError, read_qrels, read_run
 
 __version__ = "0.1.0"
 
@@ -37,6 +39,6 @@ def __getattr__(name):
 
 
 __all__ = sorted([
-    "Metric", "Row", "Trace", "ideal_order", "mean", "metric", "metrics", "ndcg_score", "register_metric",
-    "relevances_from", "unregister_metric", *_metric_families.__all__,
+    "Comparison", "Evaluation", "Metric", "Row", "Trace", "TrecFormatError", "compare", "evaluate", "ideal_order", "mean",
+    "metric", "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "unregister_metric", *_metric_families.__all__,
 ])
