@@ -3,7 +3,8 @@
 A *qrels* holds the judgements, one line per judged item: ``qid iter docno
 rel`` (``iter`` is ignored). A *run* holds what a system returned, one line per
 retrieved item: ``qid Q0 docno rank score tag`` (``Q0`` and ``rank`` are
-ignored: trec_eval ranks by score). Columns are separated by white space;
+ignored: trec_eval ranks by score; so is any text after the tag, as in
+trec_eval). Columns are separated by white space;
 blank lines and lines starting with ``#`` are skipped; a file may be gzipped.
 
 :func:`read_qrels` and :func:`read_run` return a :class:`Qrels` or :class:`Run`
@@ -120,7 +121,7 @@ def _expected(columns):
     return f"{len(columns)} columns ({' '.join(columns)})"
 
 
-def _slow_rows(name, chunk, first_line, columns, numeric):
+def _slow_rows(name, chunk, first_line, columns, numeric, trailing):
     """Parse ``chunk`` line by line: skips blanks and comments, and says which line is wrong and why."""
     rows, numbers = [], []
     for offset, raw in enumerate(chunk.split(b"\n")):
@@ -129,7 +130,7 @@ def _slow_rows(name, chunk, first_line, columns, numeric):
         if not parts or parts[0].startswith(b"#"):
             continue
         text = raw.decode("utf-8", "replace").strip()
-        if len(parts) != len(columns):
+        if len(parts) < len(columns) or (len(parts) > len(columns) and not trailing):
             kind = "is truncated" if len(parts) < len(columns) else "has too many columns"
             raise TrecFormatError(f"{name}, line {line}: {kind}; expected {_expected(columns)}. "
                                   f"Got {len(parts)} column(s) {text!r} instead.")
@@ -148,8 +149,11 @@ def _slow_rows(name, chunk, first_line, columns, numeric):
     return rows, numbers
 
 
-def _parse(name, data, columns, keep, numeric):
-    """Columns ``keep`` (as bytes arrays) and ``numeric`` (as float64) of every line, with line numbers."""
+def _parse(name, data, columns, keep, numeric, trailing=False):
+    """Columns ``keep`` (as bytes arrays) and ``numeric`` (as float64) of every line, with line numbers.
+
+    ``trailing``: text after the last column is ignored (trec_eval allows it in run files, not in qrels).
+    """
     width = len(columns)
     kept = {index: [] for index in keep}
     values = {index: [] for index in numeric}
@@ -175,7 +179,7 @@ def _parse(name, data, columns, keep, numeric):
                 values[index].append(numbers[index])
             lines.append(np.arange(line, line + n_lines, dtype=np.int64))
         else:
-            rows, parsed = _slow_rows(name, chunk, line, columns, numeric)
+            rows, parsed = _slow_rows(name, chunk, line, columns, numeric, trailing)
             for index in keep:
                 kept[index].append(np.array([parts[index] for parts, _ in rows], dtype=bytes))
             for position, index in enumerate(numeric):
@@ -329,7 +333,7 @@ def read_run(source, *, query="query", item="item", score="score"):
     if not isinstance(source, (str, os.PathLike)):
         raise TypeError(f"run must be a file name, a {{qid: {{docno: score}}}} dict or a DataFrame. Got {shown(source)} instead.")
     name, data = _file_bytes(source)
-    columns, lines = _parse(name, data, RUN_COLUMNS, keep=(0, 2), numeric=(4,))
+    columns, lines = _parse(name, data, RUN_COLUMNS, keep=(0, 2), numeric=(4,), trailing=True)
     tag_line = data[: data.find(b"\n")] if b"\n" in data else data
-    tag = tag_line.split()[-1].decode("utf-8", "replace") if len(tag_line.split()) == 6 else os.path.basename(name)
+    tag = tag_line.split()[5].decode("utf-8", "replace") if len(tag_line.split()) >= 6 else os.path.basename(name)
     return Run(columns[0], columns[2], columns[4], name, tag, lines)
