@@ -41,19 +41,66 @@ TIES = ("docno", "stable", "optimistic", "pessimistic")
 DUPLICATES = ("raise", "first", "last", "max")
 
 
-def _grouped(keys, values, duplicates, what, source, qids, docnos, lines):
-    """Rows sorted by key with duplicate keys resolved; returns ``(order, keys, values)``."""
-    order = np.argsort(keys, kind="stable")
+class _Collision(Exception):
+    """Two different item ids share a 64-bit hash: start again with exact codes."""
+
+
+def _query_codes(qrels_qids, run_qids):
+    """Codes of the query ids, in byte order, read once per run of equal ids (files group a query's lines)."""
+    heads, sizes = [], []
+    for qids in (qrels_qids, run_qids):
+        change = np.flatnonzero(np.r_[True, qids[1:] != qids[:-1]]) if qids.size else np.zeros(0, dtype=np.int64)
+        heads.append(qids[change])
+        sizes.append(np.diff(np.r_[change, qids.size]))
+    names, codes = np.unique(np.concatenate(heads), return_inverse=True)
+    split = heads[0].size
+    return names, np.repeat(codes[:split], sizes[0]), np.repeat(codes[split:], sizes[1])
+
+
+def _hashes(strings, width):
+    """A 64-bit FNV-style hash of each byte string (zero-padded to ``width`` bytes, a multiple of 8)."""
+    words = strings.astype(f"S{width}").view(np.uint64).reshape(strings.size, width // 8)
+    hashes = np.full(strings.size, 14695981039346656037, dtype=np.uint64)
+    for column in words.T:
+        hashes = (hashes ^ column) * np.uint64(1099511628211)
+    return hashes
+
+
+def _pair_keys(qrels, run, qrels_codes, run_codes, exact):
+    """One integer per (query, item) pair, equal for equal pairs: hashed, or exact ranks after a collision."""
+    if exact:
+        _, items = np.unique(np.concatenate([qrels.docnos, run.docnos]), return_inverse=True)
+        n_items = int(items.max(initial=0)) + 1
+        keys = np.concatenate([qrels_codes, run_codes]).astype(np.int64) * n_items + items
+    else:
+        width = -(-max(qrels.docnos.dtype.itemsize, run.docnos.dtype.itemsize, 1) // 8) * 8
+        items = np.concatenate([_hashes(qrels.docnos, width), _hashes(run.docnos, width)])
+        keys = items ^ (np.concatenate([qrels_codes, run_codes]).astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15))
+    return keys[: len(qrels)], keys[len(qrels):]
+
+
+def _same(table, rows, other_table, other_rows):
+    return (table.qids[rows] == other_table.qids[other_rows]) & (table.docnos[rows] == other_table.docnos[other_rows])
+
+
+def _grouped(keys, values, duplicates, what, table):
+    """Rows sorted by key with duplicate (query, item) pairs resolved; returns ``(rows, keys, values)``."""
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+    if not (sorted_keys[1:] == sorted_keys[:-1]).any():
+        return order, sorted_keys, values[order]
+    order = np.argsort(keys, kind="stable")  # with duplicates, "first" and "last" mean input order
     keys = keys[order]
     repeated = np.flatnonzero(keys[1:] == keys[:-1])
-    if repeated.size == 0:
-        return order, keys, values[order]
+    if not _same(table, order[repeated], table, order[repeated + 1]).all():
+        raise _Collision
     if duplicates == "raise":
         first, second = order[repeated[0]], order[repeated[0] + 1]
-        where = "" if lines is None else f" (lines {lines[first]} and {lines[second]})"
+        where = "" if table.lines is None else f" (lines {table.lines[first]} and {table.lines[second]})"
         raise TrecFormatError(
-            f"{source}: {what} lists item {docnos[first].decode()!r} twice for query {qids[first].decode()!r}{where}; "
-            "trec_eval refuses that. Pass duplicates='first', 'last' or 'max' to keep one. Got a duplicate instead.")
+            f"{table.source}: {what} lists item {table.docnos[first].decode()!r} twice for query "
+            f"{table.qids[first].decode()!r}{where}; trec_eval refuses that. Pass duplicates='first', 'last' or 'max' "
+            "to keep one. Got a duplicate instead.")
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
     ends = np.r_[starts[1:], keys.size] - 1
     values = values[order]
@@ -66,6 +113,62 @@ def _grouped(keys, values, duplicates, what, source, qids, docnos, lines):
     else:
         keep = starts if duplicates == "first" else ends
     return order[keep], keys[keep], values[keep]
+
+
+def _joined(qrels, run, qrels_codes, run_codes, duplicates, exact):
+    """Each run row (duplicates resolved) with its judged grade (NaN when unjudged), and the qrels rows."""
+    qrels_keys, run_keys = _pair_keys(qrels, run, qrels_codes, run_codes, exact)
+    judged_rows, qrels_keys, qrels_grades = _grouped(qrels_keys, qrels.grades, duplicates, "the qrels", qrels)
+    rows, run_keys, scores = _grouped(run_keys, run.scores, duplicates, "the run", run)
+    grades = np.full(rows.size, np.nan)
+    if qrels_keys.size:
+        at = np.minimum(np.searchsorted(qrels_keys, run_keys), qrels_keys.size - 1)
+        found = np.flatnonzero(qrels_keys[at] == run_keys)
+        if not _same(run, rows[found], qrels, judged_rows[at[found]]).all():
+            raise _Collision
+        grades[found] = qrels_grades[at[found]]
+    return judged_rows, qrels_grades, rows, scores, grades
+
+
+def _input_order(rows, n, *columns):
+    """``rows`` (distinct row numbers below ``n``) sorted, with ``columns`` carried along, without a sort."""
+    place = np.full(n, -1)
+    place[rows] = np.arange(rows.size)
+    kept = place[place >= 0]
+    return (rows[kept], *(column[kept] for column in columns))
+
+
+def _by_score(run_queries, scores):
+    """Positions sorted by query, then score descending, ties in input order (one row per query, sorted along rows)."""
+    by_query = np.argsort(run_queries, kind="stable") if (np.diff(run_queries) < 0).any() else np.arange(scores.size)
+    queries = run_queries[by_query]
+    counts = np.bincount(queries)
+    width = int(counts.max(initial=0))
+    if counts.size * width > 4 * scores.size + 1024:  # lists of very different lengths: padding would cost too much
+        return np.lexsort((-scores, run_queries))
+    starts = np.r_[0, np.cumsum(counts)[:-1]]
+    positions = np.arange(scores.size) - np.repeat(starts, counts)
+    padded = np.full((counts.size, width), np.inf)
+    padded[queries, positions] = -scores[by_query]
+    within = np.argsort(padded, axis=1, kind="stable")
+    return by_query[(within + starts[:, np.newaxis])[np.arange(width) < counts[:, np.newaxis]]]
+
+
+def _ranked(run, rows, run_queries, scores, grades, ties):
+    """Positions of ``rows`` (in input order) sorted by query, score descending, then the tie rule."""
+    if ties in ("optimistic", "pessimistic"):
+        return np.lexsort((rows, -grades if ties == "optimistic" else grades, -scores, run_queries))
+    order = _by_score(run_queries, scores)
+    if ties == "stable":
+        return order
+    same = (run_queries[order][1:] == run_queries[order][:-1]) & (scores[order][1:] == scores[order][:-1])
+    if same.any():
+        # trec_eval: tied scores by item id, descending (byte order); sort only the tied groups by id.
+        tied = np.flatnonzero(np.r_[same, False] | np.r_[False, same])
+        group = np.cumsum(~np.r_[False, same])[tied]
+        _, ids = np.unique(run.docnos[rows[order[tied]]], return_inverse=True)
+        order[tied] = order[tied][np.lexsort((-ids, group))]
+    return order
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,36 +200,25 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         where = "" if qrels.lines is None else f", line {qrels.lines[row]}"
         raise TrecFormatError(f"{qrels.source}{where}: grades must be non-negative with negative='raise'; trec_eval reads "
                               f"a negative grade as judged non-relevant (negative='zero'). Got {qrels.grades[row]:g} instead.")
-    n_judged = len(qrels)
-    names, query_codes = np.unique(np.concatenate([qrels.qids, run.qids]), return_inverse=True)
-    items, item_codes = np.unique(np.concatenate([qrels.docnos, run.docnos]), return_inverse=True)
-    n_items = max(items.size, 1)
-    keys = query_codes.astype(np.int64) * n_items + item_codes
-    _, qrels_keys, qrels_grades = _grouped(keys[:n_judged], qrels.grades, duplicates, "the qrels", qrels.source,
-                                           qrels.qids, qrels.docnos, qrels.lines)
-    rows, run_keys, scores = _grouped(keys[n_judged:], run.scores, duplicates, "the run", run.source, run.qids,
-                                      run.docnos, run.lines)
-    # Grades of the retrieved items: unjudged items get 0, as do negative grades.
-    at = np.minimum(np.searchsorted(qrels_keys, run_keys), max(qrels_keys.size - 1, 0))
-    judged = qrels_keys.size > 0
-    found = (qrels_keys[at] == run_keys) if judged else np.zeros(run_keys.size, dtype=bool)
-    grades = np.where(found, np.maximum(qrels_grades[at] if judged else 0.0, 0.0), 0.0)
-    run_queries, run_items = np.divmod(run_keys, n_items)
-    qrels_queries = qrels_keys // n_items
+    names, qrels_codes, run_codes = _query_codes(qrels.qids, run.qids)
+    try:
+        judged_rows, qrels_grades, rows, scores, grades = _joined(qrels, run, qrels_codes, run_codes, duplicates, False)
+    except _Collision:
+        judged_rows, qrels_grades, rows, scores, grades = _joined(qrels, run, qrels_codes, run_codes, duplicates, True)
+    rows, scores, grades = _input_order(rows, len(run), scores, grades)
+    run_queries, qrels_queries = run_codes[rows], qrels_codes[judged_rows]
+    grades = np.where(np.isnan(grades), 0.0, np.maximum(grades, 0.0))  # unjudged and negative: gain 0, not relevant
     # Which queries are evaluated, in trec_eval's order (query ids in byte order).
-    judged_queries = np.unique(qrels_queries)
-    answered = np.unique(run_queries)
-    evaluated = judged_queries if complete else np.intersect1d(judged_queries, answered)
+    has_judgements = np.bincount(qrels_queries, minlength=names.size) > 0
+    has_answers = np.bincount(run_queries, minlength=names.size) > 0
+    evaluated = np.flatnonzero(has_judgements if complete else has_judgements & has_answers)
     if evaluated.size == 0:
         raise ValueError(f"qrels and run must share at least one query (trec_eval: 'No queries with both results and "
                          f"relevance info'). Got queries {shown(qrels.queries)} in the qrels and {shown(run.queries)} "
                          "in the run instead.")
     row_of = np.full(names.size, -1)
     row_of[evaluated] = np.arange(evaluated.size)
-    # Rank: query, then score descending, then the tie rule.
-    tie_key = {"docno": -run_items, "stable": rows, "optimistic": -grades, "pessimistic": grades}[ties]
-    order = np.lexsort((-run_items, tie_key, -scores, run_queries)) if ties in ("optimistic", "pessimistic") \
-        else np.lexsort((tie_key, -scores, run_queries))
+    order = _ranked(run, rows, run_queries, scores, grades, ties)
     order = order[row_of[run_queries[order]] >= 0]
     ranked_rows = row_of[run_queries[order]]
     counts = np.bincount(ranked_rows, minlength=evaluated.size)
@@ -151,7 +243,7 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
     n_relevant = np.bincount(in_evaluated[relevant], minlength=evaluated.size)
     return Judged(
         queries=tuple(name.decode("utf-8", "replace") for name in names[evaluated]), grades=matrix, lengths=counts,
-        pool=pool, n_relevant=n_relevant, retrieved=np.isin(evaluated, answered), docnos=items[run_items[order]],
+        pool=pool, n_relevant=n_relevant, retrieved=has_answers[evaluated], docnos=run.docnos[rows[order]],
         offsets=np.r_[0, np.cumsum(counts)], relevance_level=level,
     )
 

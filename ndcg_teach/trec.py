@@ -18,6 +18,7 @@ on whatever it is given. Lesson 09 reads a real collection with them.
 (('q1',), array([2., 0.]))
 """
 
+import io
 import os
 from dataclasses import dataclass
 
@@ -25,7 +26,7 @@ import numpy as np
 
 from .validation import shown
 
-CHUNK_BYTES = 1 << 22  # files are split into blocks of about 4 MB: each is parsed with a few NumPy calls
+CHUNK_BYTES = 1 << 22  # files are read in blocks of about 4 MB, each by one NumPy call when it can be
 QRELS_COLUMNS = ("qid", "iter", "docno", "rel")
 RUN_COLUMNS = ("qid", "Q0", "docno", "rank", "score", "tag")
 
@@ -149,14 +150,37 @@ def _slow_rows(name, chunk, first_line, columns, numeric, trailing):
     return rows, numbers
 
 
+WIDE = 64  # widest id the fast reader takes; a longer one sends its block to the line-by-line reader
+
+
+def _fast_columns(chunk, n_lines, columns, keep, numeric):
+    """The columns of a block of lines read by NumPy's loadtxt (in C), or None when the block needs the
+    line-by-line reader: non-ASCII text, comments, blank lines, a malformed line or a very long id."""
+    if not chunk.isascii() or chunk.startswith(b"#") or b"\n#" in chunk or not chunk.strip():
+        return None
+    fields = [(f"c{index}", "f8" if index in numeric else f"S{WIDE}" if index in keep else "S1")
+              for index in range(len(columns))]
+    try:
+        table = np.loadtxt(io.BytesIO(chunk), dtype=fields, comments=None, ndmin=1)
+    except ValueError:
+        return None
+    if table.size != n_lines or not all(np.isfinite(table[f"c{index}"]).all() for index in numeric):
+        return None
+    found = {}
+    for index in keep:
+        width = int(np.char.str_len(table[f"c{index}"]).max())
+        if width >= WIDE:
+            return None
+        found[index] = table[f"c{index}"].astype(f"S{max(width, 1)}")
+    return {**found, **{index: table[f"c{index}"].copy() for index in numeric}}
+
+
 def _parse(name, data, columns, keep, numeric, trailing=False):
     """Columns ``keep`` (as bytes arrays) and ``numeric`` (as float64) of every line, with line numbers.
 
     ``trailing``: text after the last column is ignored (trec_eval allows it in run files, not in qrels).
     """
-    width = len(columns)
-    kept = {index: [] for index in keep}
-    values = {index: [] for index in numeric}
+    parts = {index: [] for index in (*keep, *numeric)}
     lines = []
     start, line = 0, 1
     while start < len(data):
@@ -164,35 +188,23 @@ def _parse(name, data, columns, keep, numeric, trailing=False):
         end = len(data) if end < 0 else end + 1
         chunk = data[start:end]
         n_lines = chunk.count(b"\n") + (not chunk.endswith(b"\n"))
-        tokens = chunk.split()
-        fast = len(tokens) == width * n_lines and not chunk.startswith(b"#") and b"\n#" not in chunk
-        if fast:
-            try:
-                numbers = {index: np.array(tokens[index::width]).astype(np.float64) for index in numeric}
-                fast = all(np.isfinite(array).all() for array in numbers.values())
-            except ValueError:
-                fast = False
-        if fast:
-            for index in keep:
-                kept[index].append(np.array(tokens[index::width]))
-            for index in numeric:
-                values[index].append(numbers[index])
+        found = _fast_columns(chunk, n_lines, columns, keep, numeric)
+        if found is not None:
             lines.append(np.arange(line, line + n_lines, dtype=np.int64))
         else:
             rows, parsed = _slow_rows(name, chunk, line, columns, numeric, trailing)
-            for index in keep:
-                kept[index].append(np.array([parts[index] for parts, _ in rows], dtype=bytes))
-            for position, index in enumerate(numeric):
-                values[index].append(np.array([row[position] for row in parsed], dtype=np.float64))
+            found = {index: np.array([row[index] for row, _ in rows], dtype=bytes) for index in keep}
+            found.update({index: np.array([values[position] for values in parsed], dtype=np.float64)
+                          for position, index in enumerate(numeric)})
             lines.append(np.array([number for _, number in rows], dtype=np.int64))
-        del tokens
+        for index, column in found.items():
+            parts[index].append(column)
         start, line = end, line + n_lines
     total = sum(part.size for part in lines)
     if total == 0:
         raise TrecFormatError(f"{name}: holds no lines; expected one line of {_expected(columns)} per entry. "
                               "Got an empty file instead.")
-    join = np.concatenate
-    return {index: join(parts) for index, parts in {**kept, **values}.items()}, join(lines)
+    return {index: np.concatenate(column) for index, column in parts.items()}, np.concatenate(lines)
 
 
 # ---- Dicts and DataFrames ---------------------------------------------------------------------------
