@@ -22,7 +22,7 @@ from .metrics import *  # noqa: F403 - every metric family's public names, read 
 from .registry import Metric, metric, metrics, register_metric, unregister_metric
 from .ties import ndcg_score
 from .trace import Row, Trace
-from .trec import TrecFormatError, read_qrels, read_run
+from .trec import TrecFormatError, example_files, read_qrels, read_run
 
 __version__ = "0.1.0"
 
@@ -39,6 +39,6 @@ def __getattr__(name):
 
 
 __all__ = sorted([
-    "Comparison", "Evaluation", "Metric", "Row", "Trace", "TrecFormatError", "compare", "evaluate", "ideal_order", "mean",
+    "Comparison", "Evaluation", "Metric", "Row", "Trace", "TrecFormatError", "compare", "evaluate", "example_files", "ideal_order", "mean",
     "metric", "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "unregister_metric", *_metric_families.__all__,
 ])

@@ -308,13 +308,13 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     >>> qrels = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1}}
     >>> run = {"q1": {"a": 0.2, "b": 0.9, "c": 0.5}, "q2": {"x": 0.3, "y": 0.8}}
     >>> result = evaluate(qrels, run, ["P.2", "recip_rank"])
-    >>> print(result)
-    P_2                   	q1	0.5000
+    >>> print(result)  # trec_eval's order: recip_rank before P
     recip_rank            	q1	0.5000
-    P_2                   	q2	0.5000
+    P_2                   	q1	0.5000
     recip_rank            	q2	0.5000
-    P_2                   	all	0.5000
+    P_2                   	q2	0.5000
     recip_rank            	all	0.5000
+    P_2                   	all	0.5000
     >>> print(result.explain("q1", "recip_rank").formula)  # ranked b (0), c (1), a (2)
     RR = 1 / 2 = 0.5000  (first relevant item at position 2)
 

@@ -349,3 +349,22 @@ def read_run(source, *, query="query", item="item", score="score"):
     tag_line = data[: data.find(b"\n")] if b"\n" in data else data
     tag = tag_line.split()[5].decode("utf-8", "replace") if len(tag_line.split()) >= 6 else os.path.basename(name)
     return Run(columns[0], columns[2], columns[4], name, tag, lines)
+
+
+def example_files():
+    """The real test collection shipped with ndcg_teach: ``(qrels_path, run_path)``.
+
+    31 queries of the TREC 2024 RAG track judged by NIST (grades 0 to 3) and
+    one run of 100 passages per query, from trec_eval's test folder (source
+    and licence in ``ndcg_teach/data/README.md``). Lesson 09 evaluates it.
+
+    Examples
+    --------
+    >>> qrels_path, run_path = example_files()
+    >>> len(read_qrels(qrels_path).queries), len(read_run(run_path))
+    (31, 3100)
+    """
+    from importlib import resources
+
+    folder = resources.files("ndcg_teach").joinpath("data")
+    return str(folder.joinpath("rag24.qrels")), str(folder.joinpath("rag24.run"))
