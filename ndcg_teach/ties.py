@@ -25,37 +25,50 @@ TIE_CHOICES = ("average", "optimistic", "pessimistic", "stable")
 
 
 def ranked_by_score(true, score, ties):
-    """Grades of one query in ranked order under a tie-breaking policy (not "average")."""
+    """Grades in ranked order under a tie-breaking policy (not "average"), row by row when 2-D."""
     if ties == "stable":
-        order = np.argsort(-score, kind="stable")
+        order = np.argsort(-score, axis=-1, kind="stable")
     else:
         # lexsort sorts by the last key first: score descending, then grade.
         secondary = -true if ties == "optimistic" else true
-        order = np.lexsort((secondary, -score))
-    return true[order]
+        order = np.lexsort((secondary, -score), axis=-1)
+    return np.take_along_axis(true, order, axis=-1)
 
 
 def tie_averaged_dcg(true, score, k, gain, discount, log_base):
-    """DCG where each group of tied scores shares its mean gain over the group's positions."""
-    n = true.size
-    order = np.argsort(-score, kind="stable")
-    gains = gain_values(true[order], gain)
-    discounts = discount_values(n, discount, log_base)
-    if k is not None:
-        discounts[k:] = 0.0
-    _, starts = np.unique(-score[order], return_index=True)
-    sizes = np.diff(np.append(starts, n))
-    group_gain = np.add.reduceat(gains, starts) / sizes
-    return float(np.dot(group_gain, np.add.reduceat(discounts, starts)))
+    """DCG where each group of tied scores shares its mean gain over the group's positions.
 
-
-def query_ndcg(true, score, k, gain, ties, discount="log2", log_base=2, zero_idcg=0.0):
-    """NDCG of one query from its grades and scores; the ideal comes from the grades themselves."""
-    if ties == "average":
-        dcg_value = tie_averaged_dcg(true, score, k, gain, discount, log_base)
-    else:
-        dcg_value = dcg_steps(ranked_by_score(true, score, ties), k, gain, discount, log_base).total
-    return normalise(dcg_value, ideal_steps(true, k, gain, discount, log_base, None).total, zero_idcg)
+    ``true`` and ``score`` are one query (1-D) or one query per row (2-D).
+    Only the first ``k`` positions are discounted, so only the groups that
+    reach into them are averaged: from the running sum of the ranked gains,
+    a group spanning positions ``[start, end)`` has mean gain
+    ``(C[end] - C[start]) / (end - start)``.
+    """
+    single = true.ndim == 1
+    true, score = np.atleast_2d(true), np.atleast_2d(score)
+    n_rows, n = true.shape
+    cut = n if k is None else min(k, n)
+    discounts = discount_values(cut, discount, log_base)
+    order = np.argsort(-score, axis=-1)  # any order of a tied group gives the same average
+    head = np.take_along_axis(score, order[:, : cut + 1], axis=-1)
+    if not (head[:, 1:] == head[:, :-1]).any():  # no tie reaches into the top k: plain DCG
+        values = gain_values(np.take_along_axis(true, order[:, :cut], axis=-1), gain) @ discounts
+        return float(values[0]) if single else values
+    ranked_score = np.take_along_axis(score, order, axis=-1)
+    running = np.zeros((n_rows, n + 1))
+    np.cumsum(gain_values(np.take_along_axis(true, order, axis=-1), gain), axis=-1, out=running[:, 1:])
+    starts = np.ones((n_rows, n + 1), dtype=bool)  # starts[:, j]: a new group begins at position j (j = n: the end)
+    starts[:, 1:n] = ranked_score[:, 1:] != ranked_score[:, :-1]
+    positions = np.arange(n + 1)
+    first = np.maximum.accumulate(np.where(starts[:, :cut], positions[:cut], 0), axis=-1)
+    later = np.where(starts[:, cut:], positions[cut:], n)
+    next_after_cut = later.min(axis=-1)
+    within = np.where(starts[:, 1:cut + 1], positions[1:cut + 1], n)
+    within[:, -1] = np.minimum(within[:, -1], next_after_cut)
+    end = np.minimum.accumulate(within[:, ::-1], axis=-1)[:, ::-1]
+    group_gain = np.take_along_axis(running, end, axis=-1) - np.take_along_axis(running, first, axis=-1)
+    values = (group_gain / (end - first)) @ discounts
+    return float(values[0]) if single else values
 
 
 def ndcg_score(y_true, y_score, k=None, *, gain="linear", discount="log2", log_base=2, zero_idcg=0.0, ties="average"):
@@ -109,4 +122,9 @@ def ndcg_score(y_true, y_score, k=None, *, gain="linear", discount="log2", log_b
     zero_idcg = check_zero_idcg(zero_idcg)
     gain_values(true[0], gain)  # refuses a bad gain before any work
     discount_values(1, discount, log_base)  # and a bad discount or base
-    return float(np.mean([query_ndcg(t, s, k, gain, ties, discount, log_base, zero_idcg) for t, s in zip(true, score)]))
+    # Every query at once: one row per query, the same steps as ndcg() (see ndcg_teach.metrics.dcg).
+    if ties == "average":
+        dcg_values = tie_averaged_dcg(true, score, k, gain, discount, log_base)
+    else:
+        dcg_values = dcg_steps(ranked_by_score(true, score, ties), k, gain, discount, log_base).totals
+    return float(np.mean(normalise(dcg_values, ideal_steps(true, k, gain, discount, log_base, None).totals, zero_idcg)))
