@@ -503,11 +503,11 @@ class Comparison:
         "randomisation" (``randomisation_test``) or "bootstrap"
         (``bootstrap_interval``); keywords go to that function.
         """
-        from . import significance
-
         functions = {"t": "paired_t_test", "wilcoxon": "wilcoxon_test", "randomisation": "randomisation_test",
                      "bootstrap": "bootstrap_interval"}
         check_choice("method", method, tuple(functions))
+        from . import significance  # imported on first use: it may need SciPy
+
         return getattr(significance, functions[method])(self.a, self.b, **keywords)
 
     def table(self):
