@@ -29,13 +29,16 @@ import ndcg_teach as nt
 N_QUERIES, N_ITEMS, K = 10_000, 100, 10
 
 
-def best(function, repeat=5):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - start)
-    return min(times), value
+def best(functions, rounds=10):
+    """The best time and the value of each function, the functions taking turns (so load hits them alike)."""
+    times = {name: [] for name in functions}
+    values = {}
+    for _ in range(rounds):
+        for name, function in functions.items():
+            start = time.perf_counter()
+            values[name] = function()
+            times[name].append(time.perf_counter() - start)
+    return {name: (min(times[name]), values[name]) for name in functions}
 
 
 def plain_numpy_ndcg(y_true, y_score, k):
@@ -54,11 +57,13 @@ def ndcg_figures():
     y_true = rng.integers(0, 5, size=(N_QUERIES, N_ITEMS)).astype(np.float64)
     untied = rng.random((N_QUERIES, N_ITEMS))
     tied = np.round(untied, 1)  # about 11 distinct scores per query: many ties
-    ours, value = best(lambda: nt.ndcg_score(y_true, untied, K))
-    numpy_time, numpy_value = best(lambda: plain_numpy_ndcg(y_true, untied, K))
-    sklearn_time, sklearn_value = best(lambda: sklearn_ndcg(y_true, untied, k=K), repeat=3)
-    tied_ours, tied_value = best(lambda: nt.ndcg_score(y_true, tied, K))
-    tied_sklearn, tied_sklearn_value = best(lambda: sklearn_ndcg(y_true, tied, k=K), repeat=3)
+    fast = best({"ours": lambda: nt.ndcg_score(y_true, untied, K), "numpy": lambda: plain_numpy_ndcg(y_true, untied, K),
+                 "tied": lambda: nt.ndcg_score(y_true, tied, K)}, rounds=15)
+    slow = best({"sklearn": lambda: sklearn_ndcg(y_true, untied, k=K), "tied": lambda: sklearn_ndcg(y_true, tied, k=K)},
+                rounds=3)
+    (ours, value), (numpy_time, numpy_value) = fast["ours"], fast["numpy"]
+    (tied_ours, tied_value), (sklearn_time, sklearn_value) = fast["tied"], slow["sklearn"]
+    tied_sklearn, tied_sklearn_value = slow["tied"]
     print(f"NDCG@{K}, {N_QUERIES:,} queries x {N_ITEMS} items")
     print(f"  ndcg_teach.ndcg_score  {ours * 1e3:8.1f} ms")
     print(f"  plain NumPy            {numpy_time * 1e3:8.1f} ms   ndcg_teach / NumPy = {ours / numpy_time:.2f}x "
@@ -120,18 +125,13 @@ def evaluate_figures():
             values = pytrec_eval.RelevanceEvaluator(judged, {"ndcg_cut.10"}).evaluate(ranked)
             return float(np.mean([v["ndcg_cut_10"] for v in values.values()]))
 
-        times = {"ours": [], "pytrec_eval": []}
-        for _ in range(3):
-            for name, function in (("ours", lambda: nt.evaluate(qrels, run, ["ndcg_cut.10"])["ndcg_cut.10"]),
-                                   ("pytrec_eval", theirs)):
-                elapsed, value = best(function, repeat=1)
-                times[name].append(elapsed)
-                times[name + " value"] = value
-        ours, theirs_time = min(times["ours"]), min(times["pytrec_eval"])
+        timed = best({"ours": lambda: nt.evaluate(qrels, run, ["ndcg_cut.10"])["ndcg_cut.10"], "pytrec_eval": theirs},
+                     rounds=3)
+        (ours, our_value), (theirs_time, their_value) = timed["ours"], timed["pytrec_eval"]
         print(f"evaluate on a {N_QUERIES * N_ITEMS:,}-line run file ({N_QUERIES:,} queries), parse included, ndcg_cut.10")
         print(f"  ndcg_teach.evaluate    {ours:6.2f} s")
         print(f"  pytrec_eval            {theirs_time:6.2f} s   ndcg_teach / pytrec_eval = {ours / theirs_time:.2f}x "
-              f"(|difference| of the means {abs(times['ours value'] - times['pytrec_eval value']):.1e})")
+              f"(|difference| of the means {abs(our_value - their_value):.1e})")
         base = peak_mb("import ndcg_teach")
         print(f"  peak memory (VmHWM of a fresh process): ndcg_teach {peak_mb(OURS.format(qrels=str(qrels), run=str(run))):.0f} MB, "
               f"pytrec_eval {peak_mb(PYTREC.format(qrels=str(qrels), run=str(run))):.0f} MB "

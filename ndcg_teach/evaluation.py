@@ -330,7 +330,13 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
 
 
 class Evaluation:
-    """The values of each measure for each query, their means, and the steps of any one of them.
+    """The values of each measure for each query, their means, and the steps of any one of them (from :func:`evaluate`). Lesson 09.
+
+    Examples
+    --------
+    >>> result = evaluate({"q1": {"a": 1}, "q2": {"b": 1}}, {"q1": {"a": 0.9}, "q2": {"c": 0.9, "b": 0.1}}, "P.1")
+    >>> result.queries, result.per_query["P_1"], result["P.1"]
+    (('q1', 'q2'), array([1., 0.]), 0.5)
 
     Attributes
     ----------
@@ -474,10 +480,16 @@ def compare(result_a, result_b, measure=None):
 
 @dataclass(frozen=True, eq=False)
 class Comparison:
-    """Per-query values of one measure for two runs, paired by query.
+    """Per-query values of one measure for two runs, paired by query (returned by :func:`compare`). Lesson 09.
 
     ``a`` and ``b`` are aligned arrays; :meth:`test` hands them to
     :mod:`ndcg_teach.significance`.
+
+    Examples
+    --------
+    >>> pair = Comparison("P_1", ("q1", "q2", "q3"), np.array([1.0, 0.0, 1.0]), np.array([1.0, 1.0, 0.0]))
+    >>> pair.differences, pair.wins  # (B better, A better, tied)
+    (array([ 0.,  1., -1.]), (1, 1, 1))
     """
 
     measure: str

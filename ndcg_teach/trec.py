@@ -32,7 +32,16 @@ RUN_COLUMNS = ("qid", "Q0", "docno", "rank", "score", "tag")
 
 
 class TrecFormatError(ValueError):
-    """A qrels or run file (or dict, or DataFrame) that cannot be read; the message says where and why."""
+    """A qrels or run file (or dict, or DataFrame) that cannot be read; the message says where and why. Lesson 09.
+
+    Examples
+    --------
+    >>> try:
+    ...     read_qrels({"q1": {"d1": "high"}})
+    ... except TrecFormatError as error:
+    ...     print(error)
+    qrels: the grade of query 'q1', item 'd1' must be a finite number. Got 'high' instead.
+    """
 
 
 @dataclass(frozen=True, eq=False)
