@@ -54,16 +54,20 @@ def tie_averaged_dcg(true, score, k, gain, discount, log_base):
     if not (head[:, 1:] == head[:, :-1]).any():  # no tie reaches into the top k: plain DCG
         values = gain_values(np.take_along_axis(true, order[:, :cut], axis=-1), gain) @ discounts
         return float(values[0]) if single else values
-    ranked_score = np.take_along_axis(score, order, axis=-1)
-    running = np.zeros((n_rows, n + 1))
-    np.cumsum(gain_values(np.take_along_axis(true, order, axis=-1), gain), axis=-1, out=running[:, 1:])
-    starts = np.ones((n_rows, n + 1), dtype=bool)  # starts[:, j]: a new group begins at position j (j = n: the end)
-    starts[:, 1:n] = ranked_score[:, 1:] != ranked_score[:, :-1]
-    positions = np.arange(n + 1)
+    width = min(n, 2 * cut + 1)  # look only as far down as the groups that reach into the top k go
+    while True:
+        ranked_score = np.take_along_axis(score, order[:, :width], axis=-1)
+        starts = np.ones((n_rows, width + 1), dtype=bool)  # starts[:, j]: a group begins at position j
+        starts[:, 1:width] = ranked_score[:, 1:] != ranked_score[:, :-1]
+        if width == n or starts[:, cut:width].any(axis=1).all():
+            break
+        width = min(n, 2 * width)
+    running = np.zeros((n_rows, width + 1))
+    np.cumsum(gain_values(np.take_along_axis(true, order[:, :width], axis=-1), gain), axis=-1, out=running[:, 1:])
+    positions = np.arange(width + 1)
     first = np.maximum.accumulate(np.where(starts[:, :cut], positions[:cut], 0), axis=-1)
-    later = np.where(starts[:, cut:], positions[cut:], n)
-    next_after_cut = later.min(axis=-1)
-    within = np.where(starts[:, 1:cut + 1], positions[1:cut + 1], n)
+    next_after_cut = np.where(starts[:, cut:], positions[cut:], width).min(axis=-1)
+    within = np.where(starts[:, 1:cut + 1], positions[1:cut + 1], width)
     within[:, -1] = np.minimum(within[:, -1], next_after_cut)
     end = np.minimum.accumulate(within[:, ::-1], axis=-1)[:, ::-1]
     group_gain = np.take_along_axis(running, end, axis=-1) - np.take_along_axis(running, first, axis=-1)

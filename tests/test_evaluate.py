@@ -22,7 +22,7 @@ def random_case(rng, case):
     """
     n_queries = int(rng.integers(1, 6))
     qrels, run = [], []
-    for q in range(n_queries):
+    for _ in range(n_queries):
         qid = f"c{case}q{rng.integers(0, 20)}"
         docs = [f"d{d}" for d in rng.choice(30, size=int(rng.integers(1, 15)), replace=False)]
         if rng.random() < 0.9:
