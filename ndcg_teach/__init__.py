@@ -5,7 +5,9 @@ the ranked items, position 1 first, as textbooks write them (``[5, 2, 3]``),
 then the cut-off, then keyword-only conventions. Each has an ``explain_*``
 twin that returns a :class:`Trace` with the step table and the formula with
 its numbers. :func:`metrics` lists every registered metric (see
-:mod:`ndcg_teach.registry`). Widgets live in :mod:`ndcg_teach.widgets` and the
+:mod:`ndcg_teach.registry`). :func:`evaluate` scores a whole run (TREC
+qrels and run files, dicts or DataFrames) with trec_eval's numbers, and
+``python -m ndcg_teach QRELS RUN -m ndcg_cut.10`` prints them as trec_eval does. Widgets live in :mod:`ndcg_teach.widgets` and the
 source documents' worked examples in :mod:`ndcg_teach.examples`; neither is
 imported here, so ``import ndcg_teach`` needs only NumPy.
 
