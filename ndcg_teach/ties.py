@@ -40,38 +40,37 @@ def tie_averaged_dcg(true, score, k, gain, discount, log_base):
 
     ``true`` and ``score`` are one query (1-D) or one query per row (2-D).
     Only the first ``k`` positions are discounted, so only the groups that
-    reach into them are averaged: from the running sum of the ranked gains,
-    a group spanning positions ``[start, end)`` has mean gain
-    ``(C[end] - C[start]) / (end - start)``.
+    reach into them matter. A group that lies inside the top ``k`` gets its
+    mean from the running sum of the ranked gains; the group at position
+    ``k`` may run on below it, so its mean is taken over every item of the
+    row with that score.
     """
     single = true.ndim == 1
     true, score = np.atleast_2d(true), np.atleast_2d(score)
-    n_rows, n = true.shape
+    n = true.shape[1]
     cut = n if k is None else min(k, n)
     discounts = discount_values(cut, discount, log_base)
-    order = np.argsort(-score, axis=-1)  # any order of a tied group gives the same average
-    head = np.take_along_axis(score, order[:, : cut + 1], axis=-1)
-    if not (head[:, 1:] == head[:, :-1]).any():  # no tie reaches into the top k: plain DCG
-        values = gain_values(np.take_along_axis(true, order[:, :cut], axis=-1), gain) @ discounts
+    order = np.argsort(-score, axis=-1)[:, :cut + 1]  # any order inside a tied group gives the same average
+    extended = np.take_along_axis(score, order, axis=-1)  # the top k and the next score
+    head, order = extended[:, :cut], order[:, :cut]
+    gains = gain_values(np.take_along_axis(true, order, axis=-1), gain)
+    starts = np.ones(head.shape, dtype=bool)  # starts[:, i]: a group of tied scores begins at position i
+    starts[:, 1:] = head[:, 1:] != head[:, :-1]
+    if starts.all() and (extended.shape[1] == cut or (extended[:, cut] != head[:, -1]).all()):  # no tie reaches the top k
+        values = gains @ discounts
         return float(values[0]) if single else values
-    width = min(n, 2 * cut + 1)  # look only as far down as the groups that reach into the top k go
-    while True:
-        ranked_score = np.take_along_axis(score, order[:, :width], axis=-1)
-        starts = np.ones((n_rows, width + 1), dtype=bool)  # starts[:, j]: a group begins at position j
-        starts[:, 1:width] = ranked_score[:, 1:] != ranked_score[:, :-1]
-        if width == n or starts[:, cut:width].any(axis=1).all():
-            break
-        width = min(n, 2 * width)
-    running = np.zeros((n_rows, width + 1))
-    np.cumsum(gain_values(np.take_along_axis(true, order[:, :width], axis=-1), gain), axis=-1, out=running[:, 1:])
-    positions = np.arange(width + 1)
-    first = np.maximum.accumulate(np.where(starts[:, :cut], positions[:cut], 0), axis=-1)
-    next_after_cut = np.where(starts[:, cut:], positions[cut:], width).min(axis=-1)
-    within = np.where(starts[:, 1:cut + 1], positions[1:cut + 1], width)
-    within[:, -1] = np.minimum(within[:, -1], next_after_cut)
-    end = np.minimum.accumulate(within[:, ::-1], axis=-1)[:, ::-1]
-    group_gain = np.take_along_axis(running, end, axis=-1) - np.take_along_axis(running, first, axis=-1)
-    values = (group_gain / (end - first)) @ discounts
+    positions = np.arange(cut + 1)
+    running = np.zeros((head.shape[0], cut + 1))
+    np.cumsum(gains, axis=-1, out=running[:, 1:])
+    first = np.maximum.accumulate(np.where(starts, positions[:cut], 0), axis=-1)
+    after = np.where(starts[:, 1:], positions[1:cut], cut)
+    end = np.minimum.accumulate(np.concatenate([after, np.full((head.shape[0], 1), cut)], axis=-1)[:, ::-1], axis=-1)[:, ::-1]
+    mean_gain = (np.take_along_axis(running, end, axis=-1) - np.take_along_axis(running, first, axis=-1)) / (end - first)
+    # The group at position k: every item of the row with its score, wherever the sort put it.
+    in_last = score == head[:, -1:]
+    last_mean = np.where(in_last, gain_values(true, gain), 0.0).sum(axis=-1) / in_last.sum(axis=-1)
+    mean_gain = np.where(end == cut, last_mean[:, np.newaxis], mean_gain)
+    values = mean_gain @ discounts
     return float(values[0]) if single else values
 
 
