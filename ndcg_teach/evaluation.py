@@ -21,7 +21,9 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   ranking, in every mean.
 * **negative grades**: judged but not relevant, gain 0, not counted among
   the relevant items (trec_eval; ``negative="zero"``); ``"raise"`` refuses them.
-* **unjudged items**: not relevant, gain 0.
+* **unjudged items**: not relevant, gain 0. A metric whose function takes
+  ``n_nonrelevant`` (judged non-relevant items of the query, as bpref does)
+  gets None for each unjudged item, so it can tell the two apart.
 * ``max_docs`` (trec_eval ``-M``): only each query's first ``max_docs`` items count.
 * ``relevance_level`` (trec_eval ``-l``): the smallest grade the binary
   measures (P, recall, map, recip_rank) count as relevant; NDCG uses the grades.
@@ -180,6 +182,8 @@ class Judged:
     lengths: np.ndarray
     pool: np.ndarray            # (n_queries, max relevant), each query's positive judged grades, best first
     n_relevant: np.ndarray      # judged grades >= relevance_level, per query
+    n_nonrelevant: np.ndarray   # judged grades from 0 to below relevance_level, per query
+    judged: np.ndarray          # like grades: whether each ranked item was judged (a grade >= 0 in the qrels)
     retrieved: np.ndarray       # bool: the run answers the query (False only with complete=True)
     docnos: np.ndarray          # ranked item ids, all queries one after the other
     offsets: np.ndarray         # query q's items are docnos[offsets[q]:offsets[q + 1]]
@@ -207,7 +211,8 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         judged_rows, qrels_grades, rows, scores, grades = _joined(qrels, run, qrels_codes, run_codes, duplicates, True)
     rows, scores, grades = _input_order(rows, len(run), scores, grades)
     run_queries, qrels_queries = run_codes[rows], qrels_codes[judged_rows]
-    grades = np.where(np.isnan(grades), 0.0, np.maximum(grades, 0.0))  # unjudged and negative: gain 0, not relevant
+    judged = grades >= 0  # trec_eval: a negative grade means "in the pool, not judged" (NaN: not in the qrels)
+    grades = np.where(judged, grades, 0.0)  # unjudged: gain 0, not relevant
     # Which queries are evaluated, in trec_eval's order (query ids in byte order).
     has_judgements = np.bincount(qrels_queries, minlength=names.size) > 0
     has_answers = np.bincount(run_queries, minlength=names.size) > 0
@@ -230,6 +235,8 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         counts = np.minimum(counts, max_docs)
     matrix = np.zeros((evaluated.size, int(counts.max(initial=0))))
     matrix[ranked_rows, positions] = grades[order]
+    judged_matrix = np.zeros(matrix.shape, dtype=bool)
+    judged_matrix[ranked_rows, positions] = judged[order]
     # Each query's positive judged grades, best first: the ideal ranking of NDCG.
     in_evaluated = row_of[qrels_queries]
     positive = (in_evaluated >= 0) & (qrels_grades > 0)
@@ -241,22 +248,34 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
     pool[pool_rows[pool_order], pool_positions] = pool_grades[pool_order]
     relevant = (in_evaluated >= 0) & (qrels_grades >= level)
     n_relevant = np.bincount(in_evaluated[relevant], minlength=evaluated.size)
+    nonrelevant = (in_evaluated >= 0) & (qrels_grades >= 0) & (qrels_grades < level)
+    n_nonrelevant = np.bincount(in_evaluated[nonrelevant], minlength=evaluated.size)
     return Judged(
         queries=tuple(name.decode("utf-8", "replace") for name in names[evaluated]), grades=matrix, lengths=counts,
-        pool=pool, n_relevant=n_relevant, retrieved=has_answers[evaluated], docnos=run.docnos[rows[order]],
+        pool=pool, n_relevant=n_relevant, n_nonrelevant=n_nonrelevant, judged=judged_matrix, retrieved=has_answers[evaluated], docnos=run.docnos[rows[order]],
         offsets=np.r_[0, np.cumsum(counts)], relevance_level=level,
     )
 
 
 def _keywords(function, judged, measure, row=None):
-    """What ``function`` takes of the query facts (pool, n_relevant, threshold) and the name's implied keywords."""
+    """What ``function`` takes of the query facts (pool, n_relevant, n_nonrelevant, threshold) and the name's keywords."""
     names = inspect.signature(function).parameters
-    facts = {"pool": judged.pool, "n_relevant": judged.n_relevant, "threshold": judged.relevance_level,
-             "negative": "zero", **measure.keywords}
+    facts = {"pool": judged.pool, "n_relevant": judged.n_relevant, "n_nonrelevant": judged.n_nonrelevant,
+             "threshold": judged.relevance_level, "negative": "zero", **measure.keywords}
     if row is not None:
         facts["pool"] = judged.pool[row][judged.pool[row] > 0]
         facts["n_relevant"] = int(judged.n_relevant[row])
+        facts["n_nonrelevant"] = int(judged.n_nonrelevant[row])
     return {name: value for name, value in facts.items() if name in names}
+
+
+def _relevances(function, judged, row):
+    """One query's grades in ranked order; with None for unjudged items when ``function`` counts judged
+    non-relevant items (``n_nonrelevant``, as bpref does), since it must tell the two apart."""
+    grades = judged.grades[row, :judged.lengths[row]]
+    if "n_nonrelevant" not in inspect.signature(function).parameters:
+        return grades
+    return [float(grade) if seen else None for grade, seen in zip(grades, judged.judged[row, :judged.lengths[row]])]
 
 
 def values_of(judged, measure):
@@ -265,8 +284,9 @@ def values_of(judged, measure):
     if spec.batch is not None:
         return np.asarray(spec.batch(judged.grades, judged.lengths, measure.k, **_keywords(spec.batch, judged, measure)),
                           dtype=np.float64)
-    return np.array([spec.function(judged.grades[row, :length], measure.k, **_keywords(spec.function, judged, measure, row))
-                     for row, length in enumerate(judged.lengths)], dtype=np.float64)
+    return np.array([spec.function(_relevances(spec.function, judged, row), measure.k,
+                                   **_keywords(spec.function, judged, measure, row))
+                     for row in range(judged.lengths.size)], dtype=np.float64)
 
 
 def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max_docs=None, relevance_level=1,
@@ -397,8 +417,7 @@ class Evaluation:
         spec = measure.spec
         if spec.explain is None:
             raise ValueError(f"measure {measure.name} has no explain twin. Got {measure.name!r} instead.")
-        relevances = judged.grades[row, :judged.lengths[row]]
-        return spec.explain(relevances, measure.k, ranking=self.ranking(qid),
+        return spec.explain(_relevances(spec.explain, judged, row), measure.k, ranking=self.ranking(qid),
                             **_keywords(spec.explain, judged, measure, row))
 
     def lines(self, per_query=True):

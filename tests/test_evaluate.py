@@ -202,3 +202,23 @@ def test_compare_runs_the_significance_tests_on_the_pairs():
     expected = significance.randomisation_test(pair.a, pair.b, n=1000, seed=0)
     assert repr(pair.test("randomisation", n=1000, seed=0)) == repr(expected)
 
+
+def test_metrics_that_count_judged_non_relevant_items_see_unjudged_ones_as_none():
+    seen = {}
+
+    def judged_share(relevances, k=None, *, n_nonrelevant=None, threshold=1, negative="raise"):
+        """Share of the top k that was judged."""
+        top = list(relevances)[:k]
+        seen[tuple(top)] = n_nonrelevant
+        return sum(grade is not None for grade in top) / len(top) if top else 0.0
+
+    nt.register_metric(nt.Metric("judged_share", "Judged@{k}", "binary", judged_share, names={"judged_share.{k}": {}}))
+    try:
+        qrels = {"q": {"a": 2, "b": 0, "c": -1, "d": 0, "e": 1}}  # c: in the pool, unjudged (trec_eval)
+        run = {"q": {"a": 0.9, "x": 0.8, "c": 0.7, "b": 0.6}}
+        result = nt.evaluate(qrels, run, ["judged_share.4"])
+        assert result["judged_share.4"] == 0.5  # a and b judged; x not in the qrels, c negative
+        assert seen == {(2.0, None, None, 0.0): 2}  # b and d are the judged non-relevant items
+    finally:
+        nt.unregister_metric("judged_share")
+
