@@ -222,3 +222,27 @@ def test_metrics_that_count_judged_non_relevant_items_see_unjudged_ones_as_none(
     finally:
         nt.unregister_metric("judged_share")
 
+
+
+@pytest.mark.parametrize("measure", ["Rprec", "bpref", "success.1,5", "set_F"])
+def test_metrics_of_other_modules_agree_with_trec_eval_through_their_names(tmp_path, measure):
+    try:
+        parse_measures(measure)
+    except ValueError:
+        pytest.skip(f"no registered metric is named {measure} yet")
+    rng = np.random.default_rng(7)
+    for case in range(100):
+        qrels_text, run_text = random_case(rng, f"other_{measure}_{case}")
+        (tmp_path / "q").write_text(deduplicated(qrels_text, (0, 2)))
+        (tmp_path / "r").write_text(deduplicated(run_text, (0, 2)))
+        with open(tmp_path / "q") as handle:
+            qrels = pytrec_eval.parse_qrel(handle)
+        with open(tmp_path / "r") as handle:
+            run = pytrec_eval.parse_run(handle)
+        oracle = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
+        if not oracle:
+            continue
+        result = nt.evaluate(tmp_path / "q", tmp_path / "r", [measure])
+        for name in result.measures:
+            for qid in oracle:
+                assert result.value(qid, name) == pytest.approx(oracle[qid][name], abs=1e-12), (case, qid, name)
