@@ -95,7 +95,8 @@ def ideal_grades(grades, gain="linear", k=None):
     """``grades`` in the ideal order, cut at ``k``: the order whose gains fall, so no order has a higher DCG.
 
     Sorting by gain, not by grade, matters when a mapped or custom gain does
-    not rise with the grade. Equal gains keep the higher grade first.
+    not rise with the grade. Equal gains keep the higher grade first. A 2-D
+    array is sorted row by row (one query per row).
 
     Examples
     --------
@@ -105,8 +106,11 @@ def ideal_grades(grades, gain="linear", k=None):
     array([1., 2.])
     """
     grades = np.asarray(grades, dtype=np.float64)
-    order = np.lexsort((-grades, -gain_values(grades, gain)))
-    return grades[order][:k]
+    if isinstance(gain, str) and gain in GAIN_CHOICES:
+        # Both built-in gains rise with the grade, so falling gain is falling grade.
+        return -np.sort(-grades, axis=-1)[..., :k]
+    order = np.lexsort((-grades, -gain_values(grades, gain)), axis=-1)
+    return np.take_along_axis(grades, order, axis=-1)[..., :k]
 
 
 def gain_symbol(gain, grade):

@@ -57,6 +57,15 @@ class Metric:
         cut-off, each mapped to the keyword arguments that tool's convention
         implies, e.g. ``{"ndcg_cut.{k}": {"gain": "linear"}, "nDCG@{k}": {}}``.
         Empty when no such tool computes it.
+    batch : callable or None
+        The metric of many queries at once,
+        ``batch(grades, lengths, k=None, *, ...) -> array``: ``grades`` is a
+        2-D float64 array, one query per row in ranked order, padded with 0
+        after each list's ``lengths[q]`` items; per-query keywords come as
+        arrays (``pool`` a zero-padded 2-D array, ``n_relevant`` one int per
+        query). It must compute from the same steps as ``function``;
+        :func:`~ndcg_teach.evaluate` and :func:`~ndcg_teach.mean` use it, and
+        fall back to ``function`` one query at a time when it is None.
     in_explorer : bool
         Whether :class:`~ndcg_teach.RankingExplorer` shows a card for it when
         ``metrics=`` is not given (False for metrics that need more than a
@@ -82,6 +91,7 @@ class Metric:
     order: float = 1000.0
     names: dict = field(default_factory=dict, repr=False, compare=False)
     in_explorer: bool = True
+    batch: object = field(default=None, repr=False, compare=False)
 
     @property
     def keywords(self):
@@ -117,6 +127,8 @@ def _check_spec(spec):
         value = getattr(spec, name)
         if not callable(value) and not (name == "explain" and value is None):
             raise TypeError(f"Metric {name} must be a function{' or None' if name == 'explain' else ''}. Got {shown(value)} instead.")
+    if spec.batch is not None and not callable(spec.batch):
+        raise TypeError(f"Metric batch must be a function or None. Got {shown(spec.batch)} instead.")
     if not isinstance(spec.names, dict) or not all(isinstance(n, str) and isinstance(v, dict) for n, v in spec.names.items()):
         raise TypeError(f"Metric names must map measure names to keyword dicts, e.g. {{'P.{{k}}': {{}}}}. Got {shown(spec.names)} instead.")
     if not isinstance(spec.in_explorer, bool):

@@ -14,6 +14,9 @@ import numpy as np
 class Steps:
     """Per-position arrays behind one metric, for the first ``min(k, n)`` positions.
 
+    The arrays are 1-D for one query, or 2-D (one row per query, position
+    along the last axis) when many queries are computed at once.
+
     ``relevant``, ``hits`` and ``precision`` are filled by the binary metrics
     (P@k, R@k, AP, RR) and are None for the graded ones; ``denominator`` is
     what P@k, R@k and AP divide by.
@@ -33,3 +36,10 @@ class Steps:
     def total(self):
         # Sums run left to right, so the last running total is the value itself.
         return float(self.running[-1]) if self.running.size else 0.0
+
+    @property
+    def totals(self):
+        """One value per query (the last running total of each row); 0 for rows with no position."""
+        if self.running.shape[-1] == 0:
+            return np.zeros(self.running.shape[:-1])
+        return self.running[..., -1]

@@ -25,37 +25,53 @@ TIE_CHOICES = ("average", "optimistic", "pessimistic", "stable")
 
 
 def ranked_by_score(true, score, ties):
-    """Grades of one query in ranked order under a tie-breaking policy (not "average")."""
+    """Grades in ranked order under a tie-breaking policy (not "average"), row by row when 2-D."""
     if ties == "stable":
-        order = np.argsort(-score, kind="stable")
+        order = np.argsort(-score, axis=-1, kind="stable")
     else:
         # lexsort sorts by the last key first: score descending, then grade.
         secondary = -true if ties == "optimistic" else true
-        order = np.lexsort((secondary, -score))
-    return true[order]
+        order = np.lexsort((secondary, -score), axis=-1)
+    return np.take_along_axis(true, order, axis=-1)
 
 
 def tie_averaged_dcg(true, score, k, gain, discount, log_base):
-    """DCG where each group of tied scores shares its mean gain over the group's positions."""
-    n = true.size
-    order = np.argsort(-score, kind="stable")
-    gains = gain_values(true[order], gain)
-    discounts = discount_values(n, discount, log_base)
-    if k is not None:
-        discounts[k:] = 0.0
-    _, starts = np.unique(-score[order], return_index=True)
-    sizes = np.diff(np.append(starts, n))
-    group_gain = np.add.reduceat(gains, starts) / sizes
-    return float(np.dot(group_gain, np.add.reduceat(discounts, starts)))
+    """DCG where each group of tied scores shares its mean gain over the group's positions.
 
-
-def query_ndcg(true, score, k, gain, ties, discount="log2", log_base=2, zero_idcg=0.0):
-    """NDCG of one query from its grades and scores; the ideal comes from the grades themselves."""
-    if ties == "average":
-        dcg_value = tie_averaged_dcg(true, score, k, gain, discount, log_base)
-    else:
-        dcg_value = dcg_steps(ranked_by_score(true, score, ties), k, gain, discount, log_base).total
-    return normalise(dcg_value, ideal_steps(true, k, gain, discount, log_base, None).total, zero_idcg)
+    ``true`` and ``score`` are one query (1-D) or one query per row (2-D).
+    Only the first ``k`` positions are discounted, so only the groups that
+    reach into them matter. A group that lies inside the top ``k`` gets its
+    mean from the running sum of the ranked gains; the group at position
+    ``k`` may run on below it, so its mean is taken over every item of the
+    row with that score.
+    """
+    single = true.ndim == 1
+    true, score = np.atleast_2d(true), np.atleast_2d(score)
+    n = true.shape[1]
+    cut = n if k is None else min(k, n)
+    discounts = discount_values(cut, discount, log_base)
+    order = np.argsort(-score, axis=-1)[:, :cut + 1]  # any order inside a tied group gives the same average
+    extended = np.take_along_axis(score, order, axis=-1)  # the top k and the next score
+    head, order = extended[:, :cut], order[:, :cut]
+    gains = gain_values(np.take_along_axis(true, order, axis=-1), gain)
+    starts = np.ones(head.shape, dtype=bool)  # starts[:, i]: a group of tied scores begins at position i
+    starts[:, 1:] = head[:, 1:] != head[:, :-1]
+    if starts.all() and (extended.shape[1] == cut or (extended[:, cut] != head[:, -1]).all()):  # no tie reaches the top k
+        values = gains @ discounts
+        return float(values[0]) if single else values
+    positions = np.arange(cut + 1)
+    running = np.zeros((head.shape[0], cut + 1))
+    np.cumsum(gains, axis=-1, out=running[:, 1:])
+    first = np.maximum.accumulate(np.where(starts, positions[:cut], 0), axis=-1)
+    after = np.where(starts[:, 1:], positions[1:cut], cut)
+    end = np.minimum.accumulate(np.concatenate([after, np.full((head.shape[0], 1), cut)], axis=-1)[:, ::-1], axis=-1)[:, ::-1]
+    mean_gain = (np.take_along_axis(running, end, axis=-1) - np.take_along_axis(running, first, axis=-1)) / (end - first)
+    # The group at position k: every item of the row with its score, wherever the sort put it.
+    in_last = score == head[:, -1:]
+    last_mean = np.where(in_last, gain_values(true, gain), 0.0).sum(axis=-1) / in_last.sum(axis=-1)
+    mean_gain = np.where(end == cut, last_mean[:, np.newaxis], mean_gain)
+    values = mean_gain @ discounts
+    return float(values[0]) if single else values
 
 
 def ndcg_score(y_true, y_score, k=None, *, gain="linear", discount="log2", log_base=2, zero_idcg=0.0, ties="average"):
@@ -109,4 +125,9 @@ def ndcg_score(y_true, y_score, k=None, *, gain="linear", discount="log2", log_b
     zero_idcg = check_zero_idcg(zero_idcg)
     gain_values(true[0], gain)  # refuses a bad gain before any work
     discount_values(1, discount, log_base)  # and a bad discount or base
-    return float(np.mean([query_ndcg(t, s, k, gain, ties, discount, log_base, zero_idcg) for t, s in zip(true, score)]))
+    # Every query at once: one row per query, the same steps as ndcg() (see ndcg_teach.metrics.dcg).
+    if ties == "average":
+        dcg_values = tie_averaged_dcg(true, score, k, gain, discount, log_base)
+    else:
+        dcg_values = dcg_steps(ranked_by_score(true, score, ties), k, gain, discount, log_base).totals
+    return float(np.mean(normalise(dcg_values, ideal_steps(true, k, gain, discount, log_base, None).totals, zero_idcg)))

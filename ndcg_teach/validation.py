@@ -51,7 +51,7 @@ def _as_float_array(name, values, what):
         raise TypeError(f"{name} must hold numbers ({what}), not {', '.join(sorted(kinds))}. Got {shown(values)} instead.")
     if array.dtype.kind == "c":
         raise TypeError(f"{name} must hold real numbers ({what}). Got {shown(values)} instead.")
-    return array.astype(np.float64)
+    return array.astype(np.float64, copy=False)  # no function writes into its checked input
 
 
 def check_relevances(relevances, negative="raise", name="relevances"):
@@ -379,9 +379,10 @@ def check_score_arrays(y_true, y_score):
     if true.shape[1] == 0 or true.shape[0] == 0:
         raise ValueError(f"y_true must hold at least one item per query. Got shape {true.shape} instead.")
     for name, array in (("y_true", true), ("y_score", score)):
-        if not np.isfinite(array).all():
+        # min and max are NaN when any value is, and infinite when any value is: two passes, no temporary array
+        if not (np.isfinite(array.min()) and np.isfinite(array.max())):
             raise ValueError(f"{name} must be finite numbers. Got {shown(y_true if name == 'y_true' else y_score)} instead.")
-    if (true < 0).any():
+    if true.min() < 0:
         raise ValueError(f"y_true must be non-negative grades (as in scikit-learn's ndcg_score). Got {shown(y_true)} instead.")
     return true, score
 

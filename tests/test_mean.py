@@ -1,5 +1,6 @@
 """Means over queries: one mean(key, ...) for every registered metric."""
 
+import numpy as np
 import pytest
 
 import ndcg_teach as nt
@@ -61,3 +62,21 @@ def test_per_query_values_must_match_the_queries():
         nt.mean("rr", [[1]], per_query={"pool": [[1]]})
     with pytest.raises(ValueError, match=r"metric key must be one of 'ndcg', .*\. Got 'map' instead\."):
         nt.mean("map", [[1]])
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_batch_path_equals_the_per_query_loop(seed):
+    rng = np.random.default_rng(seed)
+    queries = [rng.integers(0, 4, int(rng.integers(0, 12))).tolist() for _ in range(25)]
+    k = None if seed % 3 == 0 else int(rng.integers(1, 10))
+    for spec in nt.metrics():
+        if spec.batch is None:
+            continue
+        keywords = {"threshold": 2} if "threshold" in spec.keywords else {}
+        if "gain" in spec.keywords:
+            keywords["gain"] = "exponential" if seed % 2 else "linear"
+        per_query = np.mean([spec.function(relevances, k, **keywords) for relevances in queries])
+        assert nt.mean(spec.key, queries, k, **keywords) == pytest.approx(per_query, abs=1e-12), spec.key
+    n_relevant = [sum(grade >= 1 for grade in relevances) + int(rng.integers(0, 3)) for relevances in queries]
+    expected = np.mean([nt.average_precision(q, k, n_relevant=r) for q, r in zip(queries, n_relevant)])
+    assert nt.mean("ap", queries, k, per_query={"n_relevant": n_relevant}) == pytest.approx(expected, abs=1e-12)

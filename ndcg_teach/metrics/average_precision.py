@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 
-from ..binary import checked_binary, hit_arrays
+from ..binary import batch_denominators, checked_binary, divided, hit_arrays
 from ..deprecation import renamed
 from ..formulas import at, binary_rows, number, threshold_note
 from ..mean import mean
@@ -19,18 +19,32 @@ from ..validation import check_items, check_n_relevant
 __all__ = ["average_precision", "explain_average_precision", "mean_average_precision"]
 
 
+def _averaged(grades, k, relevant, hits, precision, denominator):
+    """Steps in which each relevant position adds its precision ``/ denominator`` (one per row when 2-D)."""
+    gains = relevant.astype(np.float64)
+    picked = np.where(relevant, precision, 0.0)
+    return Steps(grades[..., :k], gains, divided(np.ones(hits.shape), denominator), divided(picked, denominator),
+                 divided(np.cumsum(picked, axis=-1), denominator), relevant, hits, precision, denominator)
+
+
 def average_precision_steps(grades, k, threshold, n_relevant=None):
     """Steps of AP: each relevant position adds its precision ``/ denominator``."""
     relevant, hits, precision = hit_arrays(grades, k, threshold)
     denominator = check_n_relevant(n_relevant, int(hits[-1]) if hits.size else 0)
-    gains = relevant.astype(np.float64)
-    if denominator == 0:
-        zeros = np.zeros(hits.size)
-        return Steps(grades[:k], gains, zeros, zeros, zeros, relevant, hits, precision, 0)
-    picked = np.where(relevant, precision, 0.0)
-    discounts = np.full(hits.size, 1.0 / denominator)
-    return Steps(grades[:k], gains, discounts, picked / denominator, np.cumsum(picked) / denominator, relevant, hits,
-                 precision, denominator)
+    return _averaged(grades, k, relevant, hits, precision, denominator)
+
+
+def average_precision_batch(grades, lengths, k=None, *, threshold=1, n_relevant=None):
+    """AP of each row of ``grades`` (one query per row, padded with 0), from the same steps as :func:`average_precision`. Lesson 09.
+
+    Examples
+    --------
+    >>> average_precision_batch(np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 0.0]]), np.array([3, 2]), n_relevant=np.array([4, 1]))
+    array([0.41666667, 0.5       ])
+    """
+    relevant, hits, precision = hit_arrays(grades, k, threshold)
+    found = hits[..., -1] if hits.shape[-1] else np.zeros(hits.shape[:-1], dtype=np.int64)
+    return _averaged(grades, k, relevant, hits, precision, batch_denominators(n_relevant, found)).totals
 
 
 def average_precision(relevances, k=None, *, threshold=1, n_relevant=None, negative="raise"):
@@ -144,4 +158,5 @@ def mean_average_precision(queries, k=None, *, per_query=None, **keywords):
 
 
 register_metric(Metric("ap", "AP@{k}", "binary", average_precision, explain_average_precision,
-                       "mean of P@i over the relevant positions i <= k", "05-average-precision-map-rr", order=70))
+                       "mean of P@i over the relevant positions i <= k", "05-average-precision-map-rr", order=70,
+                       batch=average_precision_batch, names={"map": {}, "map_cut.{k}": {}, "AP": {}, "AP@{k}": {}}))

@@ -21,7 +21,7 @@ from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
 from ..trace import Row, Trace
-from ..validation import check_items, check_k, check_pool, check_relevances, check_zero_idcg
+from ..validation import check_items, check_k, check_pool, check_relevances, check_zero_idcg, shown
 
 __all__ = [
     "cg", "dcg", "idcg", "ndcg", "explain_cg", "explain_dcg", "explain_idcg", "explain_ndcg", "mean_ndcg",
@@ -33,18 +33,18 @@ DCG_COLUMNS = ("position", "item", "grade", "gain", "discount", "contribution", 
 # ---- Steps --------------------------------------------------------------------------------------
 
 def dcg_steps(grades, k=None, gain="linear", discount="log2", log_base=2):
-    """Steps of the DCG of already-checked ``grades`` (float64 array) cut at ``k``."""
-    grades = grades[:k]
+    """Steps of the DCG of already-checked ``grades`` (float64 array, or 2-D: one query per row) cut at ``k``."""
+    grades = grades[..., :k]
     gains = gain_values(grades, gain)
-    discounts = discount_values(grades.size, discount, log_base)
+    discounts = discount_values(grades.shape[-1], discount, log_base)
     contributions = gains * discounts
-    return Steps(grades, gains, discounts, contributions, np.cumsum(contributions))
+    return Steps(grades, gains, discounts, contributions, np.cumsum(contributions, axis=-1))
 
 
 def cg_steps(grades, k=None):
     """Steps of the CG of already-checked ``grades``: every position counts in full."""
-    grades = grades[:k]
-    return Steps(grades, grades, np.ones(grades.size), grades, np.cumsum(grades))
+    grades = grades[..., :k]
+    return Steps(grades, grades, np.ones(grades.shape[-1]), grades, np.cumsum(grades, axis=-1))
 
 
 def ideal_steps(grades, k, gain, discount, log_base, pool):
@@ -61,7 +61,12 @@ def checked(relevances, k, negative, pool=None):
 
 
 def normalise(dcg_value, idcg_value, zero_idcg):
-    """``dcg_value / idcg_value``, or ``zero_idcg`` when the ideal is 0."""
+    """``dcg_value / idcg_value``, or ``zero_idcg`` when the ideal is 0 (element-wise for arrays)."""
+    if np.ndim(idcg_value):
+        positive = idcg_value > 0
+        if zero_idcg == "raise" and not positive.all():
+            normalise(0.0, 0.0, zero_idcg)
+        return np.where(positive, dcg_value / np.where(positive, idcg_value, 1.0), zero_idcg)
     if idcg_value > 0:
         return dcg_value / idcg_value
     if zero_idcg == "raise":
@@ -452,15 +457,55 @@ def _pools_renamed(pools, per_query):
     return {**(per_query or {}), "pool": pools}
 
 
+# ---- Many queries at once ---------------------------------------------------------------------
+# Each takes a 2-D array of grades (one query per row, padded with 0 after each list) and returns one
+# value per query from the same steps as the functions above; evaluate() and mean() use them.
+
+def _built_in(gain):
+    if not isinstance(gain, str):
+        raise TypeError(f"gain must be 'linear' or 'exponential' when many queries are computed at once (padding "
+                        f"grade 0 must have gain 0). Got {shown(gain)} instead.")
+    return gain
+
+
+def cg_batch(grades, lengths, k=None):
+    """CG of each row of ``grades``. Lesson 09."""
+    return cg_steps(grades, k).totals
+
+
+def dcg_batch(grades, lengths, k=None, *, gain="linear", discount="log2", log_base=2):
+    """DCG of each row of ``grades``. Lesson 09."""
+    return dcg_steps(grades, k, _built_in(gain), discount, log_base).totals
+
+
+def idcg_batch(grades, lengths, k=None, *, gain="linear", discount="log2", log_base=2, pool=None):
+    """IDCG of each row; ``pool`` holds each query's judged grades, one zero-padded row per query. Lesson 09."""
+    return ideal_steps(grades, k, _built_in(gain), discount, log_base, pool).totals
+
+
+def ndcg_batch(grades, lengths, k=None, *, gain="linear", discount="log2", log_base=2, pool=None, zero_idcg=0.0):
+    """NDCG of each row of ``grades``: ``normalise(DCG, IDCG)`` of the same steps as :func:`ndcg`. Lesson 09.
+
+    Examples
+    --------
+    >>> grades = np.array([[5.0, 2.0, 3.0], [0.0, 1.0, 0.0]])
+    >>> ndcg_batch(grades, np.array([3, 2])).round(4)  # the second list holds 2 items, padded with 0
+    array([0.9834, 0.6309])
+    """
+    dcg_totals = dcg_steps(grades, k, _built_in(gain), discount, log_base).totals
+    return normalise(dcg_totals, ideal_steps(grades, k, gain, discount, log_base, pool).totals, check_zero_idcg(zero_idcg))
+
+
 SPECS = (
     Metric("ndcg", "NDCG@{k}", "graded", ndcg, explain_ndcg, "DCG / IDCG: 1 means the best possible order",
-           "03-ideal-ranking-ndcg", order=10),
+           "03-ideal-ranking-ndcg", order=10, batch=ndcg_batch,
+           names={"ndcg_cut.{k}": {}, "ndcg": {}, "nDCG@{k}": {}, "nDCG": {}}),
     Metric("dcg", "DCG@{k}", "graded", dcg, explain_dcg, "gains of the top k, each times its position's discount",
-           "02-dcg-discounting", order=20),
+           "02-dcg-discounting", order=20, batch=dcg_batch),
     Metric("idcg", "IDCG@{k}", "graded", idcg, explain_idcg, "DCG of the ideal order", "03-ideal-ranking-ndcg",
-           order=30),
+           order=30, batch=idcg_batch),
     Metric("cg", "CG@{k}", "graded", cg, explain_cg, "sum of the top k grades, order ignored", "01-relevance-and-cg",
-           order=40),
+           order=40, batch=cg_batch),
 )
 for _spec in SPECS:
     register_metric(_spec)

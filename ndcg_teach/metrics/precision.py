@@ -6,7 +6,7 @@ Lesson 04 teaches them, and what a relevance threshold does to them.
 
 import numpy as np
 
-from ..binary import checked_binary, hit_arrays, last_hits, relevant_flags
+from ..binary import batch_denominators, checked_binary, divided, hit_arrays, last_hits, relevant_flags
 from ..deprecation import renamed
 from ..formulas import binary_rows, number, threshold_note
 from ..registry import Metric, register_metric
@@ -18,14 +18,13 @@ __all__ = ["precision_at_k", "recall_at_k", "explain_precision_at_k", "explain_r
 
 
 def _divided(grades, k, relevant, hits, precision, denominator):
-    """Steps in which each relevant item adds ``1 / denominator`` (nothing when the denominator is 0)."""
+    """Steps in which each relevant item adds ``1 / denominator`` (nothing when the denominator is 0).
+
+    ``denominator`` is one number, or one per row when ``grades`` is 2-D.
+    """
     gains = relevant.astype(np.float64)
-    if denominator == 0:
-        zeros = np.zeros(hits.size)
-        return Steps(grades[:k], gains, zeros, zeros, zeros, relevant, hits, precision, 0)
-    discounts = np.full(hits.size, 1.0 / denominator)
-    return Steps(grades[:k], gains, discounts, gains / denominator, hits / denominator, relevant, hits, precision,
-                 denominator)
+    return Steps(grades[..., :k], gains, divided(np.ones(hits.shape), denominator), divided(gains, denominator),
+                 divided(hits, denominator), relevant, hits, precision, denominator)
 
 
 def precision_steps(grades, k, threshold, adaptive_k=False):
@@ -180,7 +179,38 @@ def explain_recall_at_k(relevances, k=None, *, threshold=1, n_relevant=None, neg
                  ("position", "item", "grade", "relevant", "hits"), tuple(notes))
 
 
+def precision_batch(grades, lengths, k=None, *, threshold=1, adaptive_k=False):
+    """P@k of each row of ``grades`` (one query per row, padded with 0), from the same steps as :func:`precision_at_k`. Lesson 09.
+
+    Examples
+    --------
+    >>> precision_batch(np.array([[1.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), np.array([3, 1]), k=2)  # 1 / 2 and 1 / 2
+    array([0.5, 0.5])
+    >>> precision_batch(np.array([[1.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), np.array([3, 1]))  # P@n: 2 / 3 and 1 / 1
+    array([0.66666667, 1.        ])
+    """
+    relevant, hits, precision = hit_arrays(grades, k, threshold)
+    cut = lengths if k is None else np.full(lengths.shape, k)
+    denominators = np.minimum(cut, lengths) if adaptive_k else cut
+    return _divided(grades, k, relevant, hits, precision, denominators).totals
+
+
+def recall_batch(grades, lengths, k=None, *, threshold=1, n_relevant=None):
+    """R@k of each row of ``grades``; ``n_relevant`` one count per query, as in :func:`recall_at_k`. Lesson 09.
+
+    Examples
+    --------
+    >>> recall_batch(np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 0.0]]), np.array([3, 2]), k=2, n_relevant=np.array([4, 1]))
+    array([0.25, 1.  ])
+    """
+    relevant, hits, precision = hit_arrays(grades, k, threshold)
+    denominators = batch_denominators(n_relevant, relevant_flags(grades, threshold).sum(axis=-1))
+    return _divided(grades, k, relevant, hits, precision, denominators).totals
+
+
 register_metric(Metric("precision", "P@{k}", "binary", precision_at_k, explain_precision_at_k,
-                       "share of the top k that is relevant", "04-precision-recall-at-k", order=50))
+                       "share of the top k that is relevant", "04-precision-recall-at-k", order=50,
+                       batch=precision_batch, names={"P.{k}": {}, "P@{k}": {}}))
 register_metric(Metric("recall", "R@{k}", "binary", recall_at_k, explain_recall_at_k,
-                       "share of the relevant items found in the top k", "04-precision-recall-at-k", order=60))
+                       "share of the relevant items found in the top k", "04-precision-recall-at-k", order=60,
+                       batch=recall_batch, names={"recall.{k}": {}, "R@{k}": {}}))

@@ -21,10 +21,21 @@ def reciprocal_rank_steps(grades, k, threshold):
     """Steps of RR: only the first relevant position contributes ``1 / position``."""
     relevant, hits, precision = hit_arrays(grades, k, threshold)
     first = relevant & (hits == 1)
-    discounts = 1.0 / np.arange(1, hits.size + 1, dtype=np.float64)
+    discounts = 1.0 / np.arange(1, hits.shape[-1] + 1, dtype=np.float64)
     contributions = np.where(first, discounts, 0.0)
-    return Steps(grades[:k], first.astype(np.float64), discounts, contributions, np.cumsum(contributions), relevant,
-                 hits, precision)
+    return Steps(grades[..., :k], first.astype(np.float64), discounts, contributions, np.cumsum(contributions, axis=-1),
+                 relevant, hits, precision)
+
+
+def reciprocal_rank_batch(grades, lengths, k=None, *, threshold=1):
+    """RR of each row of ``grades`` (one query per row, padded with 0), from :func:`reciprocal_rank_steps`. Lesson 09.
+
+    Examples
+    --------
+    >>> reciprocal_rank_batch(np.array([[0.0, 0.0, 3.0], [1.0, 0.0, 0.0]]), np.array([3, 1]))
+    array([0.33333333, 1.        ])
+    """
+    return reciprocal_rank_steps(grades, k, threshold).totals
 
 
 def reciprocal_rank(relevances, k=None, *, threshold=1, negative="raise"):
@@ -100,4 +111,5 @@ def mean_reciprocal_rank(queries, k=None, *, per_query=None, **keywords):
 
 
 register_metric(Metric("rr", "RR@{k}", "binary", reciprocal_rank, explain_reciprocal_rank,
-                       "1 / position of the first relevant item", "05-average-precision-map-rr", order=80))
+                       "1 / position of the first relevant item", "05-average-precision-map-rr", order=80,
+                       batch=reciprocal_rank_batch, names={"recip_rank": {}, "RR": {}, "RR@{k}": {}}))
