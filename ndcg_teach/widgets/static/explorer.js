@@ -189,6 +189,7 @@ function render({ model, el }) {
   const requested = new Set();
   let focusAfterRender = null; // {item, role} to focus once a list is rebuilt
   let dragging = null;
+  let committing = false;
 
   function on(names, handler) {
     const guarded = (...args) => guard(() => handler(...args));
@@ -364,13 +365,21 @@ function render({ model, el }) {
     setState();
   }
 
+  // Redraw numbers, table and plots, unless they already show exactly this (a kernel confirming a preview).
   function showNumbers(view, display, stale) {
+    const panel = panelOf(view);
+    if (!compare) renderFormula(display);
+    const signature = JSON.stringify([display.texts, display.steps, display.plot, display.comparison, stale,
+      panel.metrics.map((m) => m.label), panel.groups, panel.columns, model.get("comparison")]);
+    if (signature === view.signature) return;
+    view.signature = signature;
     renderNumbers(view, display, stale);
     if (!compare) renderSteps(display, stale);
     renderPlots();
     renderComparison();
   }
 
+  // Rows are built once per set of grades, labels, k and threshold; a reorder only moves them.
   function renderList(view, order) {
     const panel = panelOf(view);
     const relevance = model.get("relevance");
@@ -380,58 +389,94 @@ function render({ model, el }) {
     const active = view.list.contains(document.activeElement) ? document.activeElement : null;
     const keep = focusAfterRender && focusAfterRender.trait === view.trait ? focusAfterRender
       : active ? { item: active.closest("[data-item]")?.dataset.item, role: active.dataset.role || "row" } : null;
-    const rows = order.map((item, i) => {
-      const grade = relevance[item];
-      const relevant = panel.relevant[item];
-      const label = labels[item] && labels[item] !== item ? labels[item] : "";
-      const position = i + 1;
-      return h("li", {
-        class: `ndcg-x-row${position > k ? " is-beyond" : ""}${position === k && k < order.length ? " is-cut" : ""}`,
-        "data-item": item,
-        "data-position": position,
-        "data-cut": position === k && k < order.length ? `cut-off k = ${k}` : null,
-        tabindex: 0,
-        "aria-label": `Position ${position} of ${order.length}: ${item}${label ? ` (${label})` : ""}, grade ${grade}${relevant ? ", relevant" : ""}${position > k ? ", below the cut-off" : ""}`,
-        ...SUPPRESS,
-      },
-        h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: "Drag to move" }, "⠿"),
-        h("span", { class: "ndcg-x-pos", "aria-hidden": "true", text: position }),
-        h("span", { class: "ndcg-x-name", title: label ? `${item}: ${label}` : item },
-          h("span", { class: "ndcg-x-id", text: item }),
-          label ? h("span", { class: "ndcg-x-label", text: label }) : null),
-        h("span", { class: "ndcg-x-grade" },
-          h("span", { class: "ndcg-x-bar", "aria-hidden": "true" },
-            h("span", { class: "ndcg-x-bar-fill", style: `width: ${(100 * grade) / Math.max(top, 1)}%` })),
-          // Text, not type=number: a number input reports "" for "abc", and Python's message must quote what was typed.
-          h("input", {
-            type: "text", inputmode: "numeric", value: grade, class: "ndcg-x-grade-input", size: 2,
-            "data-role": "grade", "aria-label": `grade of ${item} (0 to ${top})`, title: `grade of ${item}: type 0 to ${top}`,
-            ...SUPPRESS,
-          })),
-        h("span", {
-          class: `ndcg-x-rel${relevant ? " is-relevant" : ""}`,
-          title: relevant ? "relevant: counts for the binary metrics" : "not relevant at this threshold",
-          "aria-hidden": "true",
-          text: relevant ? "✓" : "·",
-        }),
-        h("span", { class: "ndcg-x-arrows" },
-          h("button", { type: "button", class: "ndcg-x-step", "data-role": "up", tabindex: -1, "aria-label": `Move ${item} up`, title: "Move up", disabled: i === 0, ...SUPPRESS }, "▲"),
-          h("button", { type: "button", class: "ndcg-x-step", "data-role": "down", tabindex: -1, "aria-label": `Move ${item} down`, title: "Move down", disabled: i === order.length - 1, ...SUPPRESS }, "▼")));
-    });
-    view.list.replaceChildren(...rows);
     focusAfterRender = null;
-    if (keep && keep.item) {
-      const row = view.list.querySelector(`[data-item="${CSS.escape(keep.item)}"]`);
-      const target = keep.role === "row" ? row : row?.querySelector(`[data-role="${keep.role}"]`);
-      (target && !target.disabled ? target : row)?.focus({ preventScroll: true });
+    const signature = JSON.stringify([relevance, labels, top, panel.relevant]);
+    if (signature !== view.rowsSignature || !view.rows) {
+      view.rowsSignature = signature;
+      view.rows = new Map(order.map((item) => [item, buildRow(item, relevance[item], labels[item], panel.relevant[item], top)]));
     }
+    const rows = order.map((item, i) => placeRow(view.rows.get(item), item, i, order.length, k, relevance[item], labels[item], panel.relevant[item]));
+    // Move only the rows that are out of place (one, after a drop), so the browser re-lays out little.
+    if (view.list.children.length !== rows.length || [...view.list.children].some((row) => !view.rows.has(row.dataset.item) || view.rows.get(row.dataset.item) !== row)) {
+      view.list.replaceChildren(...rows);
+    } else if (!rows.every((row, i) => view.list.children[i] === row)) {
+      // Keep the focused row where it is in the DOM and move the others around it: moving it would blur it.
+      const anchor = active && active.closest(".ndcg-x-row");
+      const at = anchor ? rows.indexOf(anchor) : -1;
+      if (at >= 0) {
+        anchor.before(...rows.slice(0, at));
+        anchor.after(...rows.slice(at + 1));
+      } else {
+        rows.forEach((row, i) => {
+          if (view.list.children[i] !== row) view.list.insertBefore(row, view.list.children[i]);
+        });
+      }
+    }
+    if (keep && keep.item && !(active && view.list.contains(active) && document.activeElement === active)) {
+      // After the frame is laid out: focusing now would force a layout of the whole notebook in this task.
+      requestAnimationFrame(() => {
+        const row = view.rows.get(keep.item);
+        const target = keep.role === "row" ? row : row?.querySelector(`[data-role="${keep.role}"]`);
+        (target && !target.disabled ? target : row)?.focus({ preventScroll: true });
+      });
+    }
+  }
+
+  function buildRow(item, grade, fullLabel, relevant, top) {
+    const label = fullLabel && fullLabel !== item ? fullLabel : "";
+    return h("li", { class: "ndcg-x-row", "data-item": item, tabindex: 0, ...SUPPRESS },
+      h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: "Drag to move" }, "⠿"),
+      h("span", { class: "ndcg-x-pos", "aria-hidden": "true" }),
+      h("span", { class: "ndcg-x-name", title: label ? `${item}: ${label}` : item },
+        h("span", { class: "ndcg-x-id", text: item }),
+        label ? h("span", { class: "ndcg-x-label", text: label }) : null),
+      h("span", { class: "ndcg-x-grade" },
+        h("span", { class: "ndcg-x-bar", "aria-hidden": "true" },
+          h("span", { class: "ndcg-x-bar-fill", style: `width: ${(100 * grade) / Math.max(top, 1)}%` })),
+        // Text, not type=number: a number input reports "" for "abc", and Python's message must quote what was typed.
+        h("input", {
+          type: "text", inputmode: "numeric", value: grade, class: "ndcg-x-grade-input", size: 2,
+          "data-role": "grade", "aria-label": `grade of ${item} (0 to ${top})`, title: `grade of ${item}: type 0 to ${top}`,
+          ...SUPPRESS,
+        })),
+      h("span", {
+        class: `ndcg-x-rel${relevant ? " is-relevant" : ""}`,
+        title: relevant ? "relevant: counts for the binary metrics" : "not relevant at this threshold",
+        "aria-hidden": "true",
+        text: relevant ? "✓" : "·",
+      }),
+      h("span", { class: "ndcg-x-arrows" },
+        h("button", { type: "button", class: "ndcg-x-step", "data-role": "up", tabindex: -1, "aria-label": `Move ${item} up`, title: "Move up", ...SUPPRESS }, "▲"),
+        h("button", { type: "button", class: "ndcg-x-step", "data-role": "down", tabindex: -1, "aria-label": `Move ${item} down`, title: "Move down", ...SUPPRESS }, "▼")));
+  }
+
+  // Put a row's position-dependent parts in place: number, cut-off, arrows, label for screen readers.
+  function placeRow(row, item, i, n, k, grade, fullLabel, relevant) {
+    const position = i + 1;
+    const label = fullLabel && fullLabel !== item ? fullLabel : "";
+    const cut = position === k && k < n;
+    row.className = `ndcg-x-row${position > k ? " is-beyond" : ""}${cut ? " is-cut" : ""}`;
+    row.dataset.position = position;
+    if (cut) row.dataset.cut = `cut-off k = ${k}`;
+    else delete row.dataset.cut;
+    row.setAttribute("aria-label", `Position ${position} of ${n}: ${item}${label ? ` (${label})` : ""}, grade ${grade}${relevant ? ", relevant" : ""}${position > k ? ", below the cut-off" : ""}`);
+    row.querySelector(".ndcg-x-pos").textContent = position;
+    row.querySelector("[data-role=up]").disabled = i === 0;
+    row.querySelector("[data-role=down]").disabled = i === n - 1;
+    row.style.transform = "";
+    return row;
   }
 
   // A change made here: shown at once from the preview if Python sent one, then sent to the kernel.
   function commit(view, order, item, role) {
     const base = model.get(view.trait);
     view.display = previewOf(view, base, item, order.indexOf(item));
-    model.set(view.trait, order);
+    committing = true; // this view draws the change itself, below
+    try {
+      model.set(view.trait, order);
+    } finally {
+      committing = false;
+    }
     model.save_changes();
     focusAfterRender = { trait: view.trait, item, role };
     update(view);
@@ -731,6 +776,7 @@ function render({ model, el }) {
   const table = h("table", { class: "ndcg-x-table", "data-testid": "step-table" });
   const formula = h("div", { class: "ndcg-x-formula", "data-testid": "formula" });
   const notes = h("div", { class: "ndcg-x-notes" });
+  let formulaShown = "";
 
   // Python says which columns are labels and which belong to the ideal ranking; no column positions here.
   function columnClass(column) {
@@ -743,10 +789,18 @@ function render({ model, el }) {
       h("thead", {}, h("tr", {}, panel.columns.map((column) => h("th", { class: columnClass(column), text: column.text })))),
       h("tbody", {}, display.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: columnClass(panel.columns[i]), text }))))));
     table.classList.toggle("is-stale", stale);
-    // The formula line with the numbers is the kernel's; hide it while it belongs to another order.
-    formula.replaceChildren(...panel.formula.map((line) => h("div", { text: line })));
+  }
+
+  // The formula with the numbers is the kernel's: greyed while it belongs to another order than the one shown.
+  function renderFormula(display) {
+    const panel = panels()[0];
+    const text = JSON.stringify([panel.formula, panel.notes]);
+    if (text !== formulaShown) {
+      formulaShown = text;
+      formula.replaceChildren(...panel.formula.map((line) => h("div", { text: line })));
+      notes.textContent = panel.notes.join(" · ");
+    }
     formula.classList.toggle("is-stale", !same(display.order, panel.order));
-    notes.textContent = panel.notes.join(" · ");
   }
 
   function showNoticeText(text, kind) {
@@ -761,7 +815,7 @@ function render({ model, el }) {
     const { text = "", kind = "info" } = model.get("notice");
     showNoticeText(text, kind);
     if (text) say(text);
-    if (kind === "error") views.forEach((view) => renderList(view, model.get(view.trait))); // put back any grade typed
+    if (kind === "error") views.forEach((view) => { view.rows = null; renderList(view, model.get(view.trait)); }); // put back any grade typed
   }
 
   // ---- Layout --------------------------------------------------------------------------------
@@ -794,7 +848,7 @@ function render({ model, el }) {
 
   on("k gain discount threshold", showControls);
   on("panels comparison names relevance labels max_grade", () => views.forEach(update));
-  views.forEach((view) => on(view.trait, () => update(view)));
+  views.forEach((view) => on(view.trait, () => { if (!committing) update(view); }));
   on("notice", showNotice);
   on("msg:custom", storePreviews);
 
