@@ -24,17 +24,17 @@ Usage: python benchmarks/widget_latency.py [--items 10 40] [--delay 0 100] [--dr
 """
 
 import argparse
-import asyncio
 import math
 import random
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-from jupyter_harness import APPS, JupyterServer, NotebookPage, chromium_path, free_port, launch_chromium, write_notebook  # noqa: E402
+from jupyter_harness import (  # noqa: E402
+    APPS, DelayProxy, JupyterServer, NotebookPage, chromium_path, launch_chromium, write_notebook,
+)
 
 import ndcg_teach as nt  # noqa: E402
 
@@ -67,62 +67,6 @@ INSTRUMENT = """(expected) => {
 }"""
 DONE = "() => window.__latency.painted !== null && window.__latency.confirmed !== null"
 RESULT = "() => [window.__latency.shown, window.__latency.painted, window.__latency.confirmed]"
-
-
-class DelayProxy:
-    """A TCP proxy on 127.0.0.1 that holds every chunk ``delay`` seconds before passing it on, both ways."""
-
-    def __init__(self, target_port, delay):
-        self.target_port, self.delay, self.port = target_port, delay, free_port()
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    async def _pipe(self, reader, writer):
-        queue = asyncio.Queue()
-
-        async def send():
-            while True:
-                due, chunk = await queue.get()
-                await asyncio.sleep(max(0.0, due - self._loop.time()))
-                if chunk is None:
-                    break
-                writer.write(chunk)
-                await writer.drain()
-            writer.close()
-
-        sender = asyncio.ensure_future(send())
-        try:
-            while chunk := await reader.read(65536):
-                queue.put_nowait((self._loop.time() + self.delay, chunk))
-        except ConnectionError:
-            pass
-        queue.put_nowait((self._loop.time() + self.delay, None))
-        await sender
-
-    async def _client(self, reader, writer):
-        try:
-            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
-        except OSError:
-            writer.close()
-            return
-        await asyncio.gather(self._pipe(reader, upstream_writer), self._pipe(upstream_reader, writer), return_exceptions=True)
-
-    def _run(self):
-        asyncio.set_event_loop(self._loop)
-        server = self._loop.run_until_complete(asyncio.start_server(self._client, "127.0.0.1", self.port))
-        self._ready.set()
-        self._loop.run_forever()
-        server.close()
-
-    def __enter__(self):
-        self._thread.start()
-        self._ready.wait(10)
-        return self
-
-    def __exit__(self, *exc):
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
 
 
 def drag(page, source, target, step_ms=40):
@@ -167,10 +111,7 @@ def measure(app, n, delay_ms, drags, warmup, seed=0):
         write_notebook(server.root / "latency.ipynb", [cell])
         browser = launch_chromium(driver)
         page = browser.new_page(viewport={"width": 1440, "height": 900 + 48 * n})
-        server_port = server.port
-        server.port = proxy.port  # the page's URLs go through the proxy
-        notebook = NotebookPage(page, server, "latency.ipynb").open(timeout=240_000)
-        server.port = server_port
+        notebook = NotebookPage(page, server, "latency.ipynb", port=proxy.port).open(timeout=240_000)
         notebook.run_all(timeout=240_000)
         root = page.locator("[data-testid=ranking-explorer]")
         rows = root.locator("[data-item]")

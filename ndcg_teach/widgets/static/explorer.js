@@ -100,7 +100,8 @@ function yAxis(box, values, y, label, side, cls = "") {
       s("text", { class: "ndcg-x-svg-label", x: x0 + 7 * dir, y: y(v) + 4, "text-anchor": side === "left" ? "end" : "start", text: fmt(v) }))),
     s("text", {
       class: "ndcg-x-svg-title", "text-anchor": "middle",
-      transform: `translate(${x0 + (side === "left" ? -38 : 40)} ${box.y + box.h / 2}) rotate(${side === "left" ? -90 : 90})`, text: label,
+      // Rotated, the glyphs stand on the outer side of the baseline: keep that side inside the margin.
+      transform: `translate(${x0 + (side === "left" ? -32 : 34)} ${box.y + box.h / 2}) rotate(${side === "left" ? -90 : 90})`, text: label,
     }));
 }
 
@@ -842,6 +843,8 @@ function render({ model, el }) {
   guard(() => {
     showControls();
     views.forEach(update);
+    // Ask for previews at once: Python answers with every item's for a short list, the top item's for a long one.
+    views.forEach((view) => requestPreview(view, model.get(view.trait)[0]));
     const { text = "", kind = "info" } = model.get("notice");
     showNoticeText(kind === "error" ? text : "", kind);
   });
