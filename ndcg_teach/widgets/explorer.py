@@ -42,6 +42,7 @@ from ..validation import (
     shown,
 )
 from . import panel as panel_numbers
+from .picture import static_html
 
 STATIC = Path(__file__).parent / "static"
 # The order buttons: (action, text, what it does).
@@ -167,6 +168,7 @@ class _Explorer(anywidget.AnyWidget):
         k, threshold = settings["k"], settings["threshold"]
         conventions = self._conventions_of(settings)
         computed = [self._computed(settings[trait], conventions, conventions.key()) for trait in self._rankings]
+        self._shown_numbers = computed
         self._traces = [numbers.trace for numbers in computed]
         self._values = [numbers.values for numbers in computed]
         panels = []
@@ -382,6 +384,14 @@ class _Explorer(anywidget.AnyWidget):
             self._tell(str(error), "error")
         except Exception as error:  # noqa: BLE001 - show it rather than let ipywidgets log it out of sight
             self._tell(f"Could not apply that change: {type(error).__name__}: {error}", "error")
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, and a static picture of it (``text/html``) for where no kernel runs (see :mod:`.picture`)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "text/html": static_html(self)}, metadata
 
     def _conventions(self):
         return f"k={self.k}, gain={self.gain!r}, discount={self.discount!r}, threshold={self.threshold}"
