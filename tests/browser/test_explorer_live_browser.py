@@ -9,6 +9,9 @@ plots and the library's tables follow the theme and axe-core finds no
 colour-contrast violation. Expected numbers come from ndcg_teach itself.
 """
 
+import subprocess
+import sys
+
 import pytest
 from jupyter_harness import APPS, DelayProxy, JupyterServer, NotebookPage, write_notebook
 
@@ -305,3 +308,49 @@ def test_a_drop_under_network_delay_shows_the_new_numbers_before_the_kernel_answ
     assert page.evaluate("() => window.__atDrop") == ["pending", ndcg_text(moved)]
     page.wait_for_function(f"(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE, timeout=30_000)
     assert delayed.kernel_value("explorer.order") == moved
+
+
+def test_a_grade_box_given_letters_quotes_them(notebook):
+    grade = notebook.page.locator(SINGLE).first.locator('[data-item="C"] [data-role=grade]')
+    grade.fill("abc")
+    grade.press("Enter")
+    notice = notebook.page.locator(SINGLE).first.locator("[data-testid=notice]")
+    notice.filter(has_text="Got 'abc' instead.").wait_for(timeout=15_000)
+    assert notebook.kernel_value("explorer.relevance") == GRADES
+
+
+def test_the_40_item_discount_plot_labels_do_not_collide(notebook):
+    boxes = notebook.page.locator("[data-testid=ranking-explorer]").nth(1).evaluate("""(root) => {
+      const labels = [...root.querySelectorAll("[data-testid=discount-plot] text")];
+      return labels.map((text) => { const r = text.getBoundingClientRect(); return [text.textContent, r.left, r.right, r.top, r.bottom]; });
+    }""")
+    assert len(boxes) > 5
+    overlaps = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                if a[1] < b[2] - 0.5 and b[1] < a[2] - 0.5 and a[3] < b[4] - 0.5 and b[3] < a[4] - 0.5]
+    assert overlaps == []
+
+
+def test_an_executed_notebook_shows_the_picture_until_it_runs_then_only_the_widget(live, browser):
+    import nbformat
+
+    path = live.server.root / "saved.ipynb"
+    write_notebook(path, CELLS[:1])
+    # In a process of its own: nbclient's event loop must not meet Playwright's in this thread.
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace", str(path)],
+                   check=True, capture_output=True, timeout=300)
+    saved = nbformat.read(path, as_version=4)
+    saved.metadata.pop("widgets", None)  # as the lessons are stored
+    nbformat.write(saved, path)
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        notebook = NotebookPage(page, live.server, "saved.ipynb").open()
+        picture = page.locator(".ndcg-x-static")  # the sanitizer of untrusted HTML keeps classes, not data-testid
+        picture.wait_for(timeout=30_000)
+        assert "Run this cell to drag the rows" in picture.text_content()
+        assert picture.locator("img").count() == 2
+        assert page.get_by_text("Error displaying widget").count() == 0
+        notebook.run_all()
+        page.locator(f"{SINGLE} [data-item]").first.wait_for(timeout=60_000)
+        assert picture.count() == 0
+    finally:
+        page.close()

@@ -101,13 +101,13 @@ function yAxis(box, values, y, label, side, cls = "") {
     s("text", {
       class: "ndcg-x-svg-title", "text-anchor": "middle",
       // Rotated, the glyphs stand on the outer side of the baseline: keep that side inside the margin.
-      transform: `translate(${x0 + (side === "left" ? -32 : 34)} ${box.y + box.h / 2}) rotate(${side === "left" ? -90 : 90})`, text: label,
+      transform: `translate(${x0 + (side === "left" ? -32 : 40)} ${box.y + box.h / 2}) rotate(${side === "left" ? -90 : 90})`, text: label,
     }));
 }
 
 function drawDiscount(svg, width, plot) {
   const height = 250;
-  const box = frame(width, height, { left: 46, right: 48, top: 12, bottom: 40 });
+  const box = frame(width, height, { left: 46, right: 56, top: 12, bottom: 40 });
   const n = plot.gains.length;
   const cut = Math.min(plot.positions.length, n);
   const top = Math.max(...plot.gains, 1) * 1.2;
