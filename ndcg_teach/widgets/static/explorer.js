@@ -16,6 +16,7 @@ const SUPPRESS = { "data-lm-suppress-shortcuts": "true" };
 const DRAG_SLOP = 4; // pixels a pointer moves before a press becomes a drag
 const EDGE = 48; // pixels from a scroll container's edge where a drag scrolls it
 const HINT = "Drag a row, or focus it and press Alt+↑ / Alt+↓ (↑ / ↓ alone move between rows). Esc cancels a drag. Type a grade to change it.";
+const HOVER_MS = 60; // a pointer resting this long on a row asks for that row's previews
 const PREVIEW_CACHE = 24; // (ranking, order, item) entries kept; one is n destinations
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -530,13 +531,18 @@ function render({ model, el }) {
       // Sent as typed: Python checks the range and refuses bad grades with a message.
       model.send({ event: "grade", item: input.closest("[data-item]").dataset.item, grade: input.value });
     }));
-    // The row a learner points at or focuses is the one they may move next: ask for its previews now.
-    const want = (event) => guard(() => {
+    // The row a learner rests the pointer on or focuses is the one they may move next: ask for its previews.
+    // A pointer sweeping across rows asks for none of them (each costs the kernel n computations).
+    let resting = null;
+    const want = (event, wait) => guard(() => {
+      clearTimeout(resting);
       const row = event.target.closest && event.target.closest(".ndcg-x-row");
-      if (row && !dragging) requestPreview(view, row.dataset.item);
+      if (!row || dragging) return;
+      resting = setTimeout(() => guard(() => requestPreview(view, row.dataset.item)), wait);
     });
-    view.list.addEventListener("pointerover", want);
-    view.list.addEventListener("focusin", want);
+    view.list.addEventListener("pointerover", (event) => want(event, HOVER_MS));
+    view.list.addEventListener("focusin", (event) => want(event, 0));
+    cleanups.push(() => clearTimeout(resting));
   }
 
   // The nearest ancestor that scrolls vertically (the notebook panel), or the page.
