@@ -12,9 +12,9 @@ import pytest
 import traitlets
 
 import ndcg_teach as nt
-from ndcg_teach.plots import PNG_SIGNATURE
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import explorer as explorer_module
+from ndcg_teach.widgets import panel as panel_module
 
 ITEMS = ["B", "A", "D", "C", "E"]
 GRADES = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
@@ -201,42 +201,93 @@ def test_order_must_be_a_list_of_strings(explorer):
 # ---- messages exactly as the front end sends them --------------------------------------------
 
 
-def test_a_drop_from_the_front_end_recomputes_and_sends_numbers_before_plots(wired):
-    before = (wired.discount_png, wired.cumulative_png)
+def previews_sent(widget):
+    """The preview messages (custom ``{"event": "previews"}``) sent since :func:`record`."""
+    return [message["content"] for message in widget.comm.messages
+            if message["method"] == "custom" and message["content"].get("event") == "previews"]
+
+
+def test_a_drop_from_the_front_end_recomputes_and_sends_numbers_plots_and_steps_in_one_message(wired):
     front_end_update(wired, order=["E", "B", "A", "D", "C"])
     assert wired.order == ["E", "B", "A", "D", "C"]
     assert wired.metrics == expected_metrics(["E", "B", "A", "D", "C"])
-    messages = sent(wired)
     # No echo and no copy of `order` back: the browser that sent it already shows it.
-    numbers = next(i for i, (_, keys) in enumerate(messages) if "panels" in keys)
-    plots = next(i for i, (_, keys) in enumerate(messages) if "discount_png" in keys)
-    assert numbers < plots
-    assert messages[plots] == ("update", ["cumulative_png", "discount_png"])  # both plots in one message
-    assert not any("order" in keys for method, keys in messages if method == "update")
-    assert (wired.discount_png, wired.cumulative_png) != before
+    assert sent(wired) == [("update", ["panels"])]
+    assert wired.panels[0]["order"] == ["E", "B", "A", "D", "C"]  # the order these numbers belong to
 
 
-def test_in_a_kernel_the_plots_follow_on_the_next_loop_turn_and_a_burst_is_drawn_once(wired):
+def test_the_plot_arrays_are_the_library_traces():
+    widget = RankingExplorer(ITEMS, GRADES, k=3)
+    plot = widget.panels[0]["plot"]
+    whole = nt.explain_dcg(nt.relevances_from(ITEMS, GRADES), ranking=ITEMS)
+    at_k = nt.explain_ndcg(nt.relevances_from(ITEMS, GRADES), 3, ranking=ITEMS)
+    assert plot["items"] == ITEMS
+    assert plot["gains"] == [row.gain for row in whole.rows]
+    assert plot["shares"] == [row.contribution for row in whole.rows]
+    assert plot["discounts"] == [row.discount for row in whole.rows]
+    assert plot["running"] == [row.running for row in at_k.rows]
+    assert plot["ideal"] == [row.ideal_running for row in at_k.rows]
+    assert plot["positions"] == [1, 2, 3]
+    assert plot["score"] == f"NDCG@3 = {at_k.value:.4f}"
+
+
+@pytest.mark.parametrize("k", [None, 2])
+def test_each_preview_is_what_the_kernel_shows_after_that_move(k):
+    widget = RankingExplorer(ITEMS, GRADES, k=k, threshold=3)
+    message = widget.previews("order", "D")
+    assert message["item"] == "D"
+    for position, destination in enumerate(message["destinations"], start=1):
+        fresh = RankingExplorer(ITEMS, GRADES, k=k, threshold=3)
+        fresh.move("D", position)
+        panel = fresh.panels[0]
+        assert destination["order"] == panel["order"] == fresh.order
+        assert destination["texts"] == [metric["text"] for metric in panel["metrics"]]
+        assert [row + ideal for row, ideal in zip(destination["steps"], panel["ideal_steps"])] == panel["steps"]
+        assert {**panel["plot"], **destination["plot"]} == panel["plot"]
+
+
+def test_compare_previews_carry_the_comparison_after_the_move(duel):
+    destination = duel.previews("order_b", "A")["destinations"][0]
+    duel.move("b", "A", 1)
+    assert destination["comparison"] == duel.comparison
+    assert destination["texts"] == [metric["text"] for metric in duel.panels[1]["metrics"]]
+
+
+def test_a_preview_request_is_answered_for_every_item_of_a_short_list(wired):
+    front_end_custom(wired, {"event": "preview", "ranking": "order", "item": "C"})
+    (message,) = previews_sent(wired)
+    assert (message["ranking"], message["base"], message["context"]) == ("order", ITEMS, wired.panels[0]["context"])
+    assert [entry["item"] for entry in message["items"]] == ITEMS
+    assert message["items"][ITEMS.index("C")] == wired.previews("order", "C")
+
+
+def test_a_long_list_previews_only_the_items_asked_for_and_pushes_them_after_each_change():
+    items = [f"item {i}" for i in range(explorer_module.PREVIEW_ALL_UP_TO + 1)]
+    widget = record(RankingExplorer(items, {item: i % 4 for i, item in enumerate(items)}))
+    front_end_custom(widget, {"event": "preview", "ranking": "order", "item": "item 3"})
+    assert [[entry["item"] for entry in message["items"]] for message in previews_sent(widget)] == [["item 3"]]
+
+    async def drop():
+        front_end_update(widget, order=[items[1], items[0], *items[2:]])
+        before_turn = len(previews_sent(widget))
+        await asyncio.sleep(0)
+        return before_turn
+
+    assert asyncio.run(drop()) == 1  # previews wait for the loop's next turn: the numbers leave first
+    pushed = previews_sent(widget)[-1]
+    assert pushed["base"] == widget.order
+    assert [entry["item"] for entry in pushed["items"]] == ["item 3"]
+
+
+def test_a_burst_of_drops_prepares_the_previews_once(wired):
     async def drops():
         front_end_update(wired, order=["E", "B", "A", "D", "C"])
         front_end_update(wired, order=["C", "B", "A", "D", "E"])
-        before_turn = sent(wired)
         await asyncio.sleep(0)
-        return before_turn, sent(wired)
 
-    before_turn, after_turn = asyncio.run(drops())
-    assert before_turn == [("update", ["panels"]), ("update", ["panels"])]
-    assert after_turn[2:] == [("update", ["cumulative_png", "discount_png"])]
-    fresh = RankingExplorer(["C", "B", "A", "D", "E"], GRADES)
-    assert (wired.discount_png, wired.cumulative_png) == (fresh.discount_png, fresh.cumulative_png)
-
-
-def test_changes_from_python_draw_at_once_even_in_a_kernel(explorer):
-    async def move():
-        explorer.move("E", 1)
-        return explorer.discount_png
-
-    assert asyncio.run(move()) == RankingExplorer(["E", "B", "A", "D", "C"], GRADES).discount_png
+    asyncio.run(drops())
+    assert sent(wired) == [("update", ["panels"]), ("update", ["panels"]), ("custom", [])]
+    assert previews_sent(wired)[0]["base"] == ["C", "B", "A", "D", "E"]
 
 
 def test_a_bad_order_from_the_front_end_is_repaired_and_sent_back(wired):
@@ -258,13 +309,12 @@ def test_controls_from_the_front_end_recompute(wired):
     [("9", "'9'"), ("-1", "'-1'"), ("2.5", "'2.5'"), ("", "''"), ("abc", "'abc'"), (None, "None"), (6, "6")],
 )
 def test_a_bad_grade_edit_is_refused_with_a_message_and_nothing_else_changes(wired, grade, shown):
-    panels, pictures = wired.panels, (wired.discount_png, wired.cumulative_png)
+    panels = wired.panels
     front_end_custom(wired, {"event": "grade", "item": "C", "grade": grade})
     assert wired.notice["kind"] == "error"
     assert wired.notice["text"] == f"The grade of 'C' must be a whole number from 0 to 5. Got {shown} instead."
     assert wired.relevance == GRADES
     assert wired.panels == panels
-    assert (wired.discount_png, wired.cumulative_png) == pictures
     assert [keys for _, keys in sent(wired)] == [["notice"]]
 
 
@@ -286,7 +336,7 @@ def test_an_unknown_item_or_event_is_shown_as_an_error(wired):
     front_end_custom(wired, {"event": "grade", "item": "Z", "grade": "1"})
     assert wired.notice["text"].startswith("item must be one of the explorer's items")
     front_end_custom(wired, {"event": "dance"})
-    assert wired.notice["text"] == "A message from the widget must have event 'grade' or 'action'. Got {'event': 'dance'} instead."
+    assert wired.notice["text"] == "A message from the widget must have event 'preview', 'grade' or 'action'. Got {'event': 'dance'} instead."
     front_end_custom(wired, {"event": "action", "name": "fly", "ranking": "order"})
     assert wired.notice["text"] == "action must be one of 'ideal', 'worst', 'shuffle', 'reset'. Got 'fly' instead."
     front_end_custom(wired, {"event": "action", "name": "ideal", "ranking": "order_b"})
@@ -329,6 +379,17 @@ def test_shuffle_is_seeded_and_reset_restarts_it():
     first.shuffle()
     assert first.order == runs[0][0]
     assert RankingExplorer(ITEMS, GRADES, seed=8).shuffle() is None
+
+
+def test_each_shuffle_message_says_which_shuffle_of_the_seed_it_is(explorer):
+    explorer.shuffle()
+    first = explorer.notice["text"]
+    explorer.shuffle()
+    assert first.startswith("Shuffle 1 from seed 0: ")
+    assert explorer.notice["text"] == f"Shuffle 2 from seed 0: {', '.join(explorer.order)}."
+    explorer.reset()
+    explorer.shuffle()
+    assert explorer.notice["text"] == first
 
 
 def test_reset_restores_order_and_grades(explorer):
@@ -400,21 +461,11 @@ def test_threshold_marks_relevant_items(explorer):
     assert explorer.panels[0]["groups"]["binary"] == "binary: relevant if grade ≥ 4"
 
 
-def test_the_plots_change_when_the_order_changes(explorer):
-    discount, cumulative = explorer.discount_png, explorer.cumulative_png
-    assert discount.startswith(PNG_SIGNATURE) and cumulative.startswith(PNG_SIGNATURE)
-    explorer.move("E", 1)
-    assert explorer.discount_png != discount
-    assert explorer.cumulative_png != cumulative
-    explorer.move("E", 5)
-    assert (explorer.discount_png, explorer.cumulative_png) == (discount, cumulative)
-
-
 def test_an_error_while_recomputing_is_shown_in_the_widget(explorer, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the library is broken")
 
-    monkeypatch.setattr(explorer_module, "explain_ndcg", broken)
+    monkeypatch.setattr(panel_module, "explain_ndcg", broken)
     explorer.k = 2  # no exception escapes the observer
     assert explorer.notice["kind"] == "error"
     assert explorer.notice["text"] == "Could not update the explorer: RuntimeError: the library is broken"
@@ -453,8 +504,9 @@ def test_compare_shows_both_rankings_and_the_difference(duel):
     assert rows["idcg"]["sign"] == 0
     assert [panel["trait"] for panel in duel.panels] == ["order_a", "order_b"]
     assert duel.names == ["Model A", "Model B"]
-    assert duel.discount_png == b""
-    assert duel.cumulative_png.startswith(PNG_SIGNATURE)
+    assert [panel["plot"]["running"] for panel in duel.panels] == [
+        [row.running for row in duel.traces[side].rows] for side in "ab"
+    ]
 
 
 def test_compare_each_ranking_moves_and_repairs_on_its_own(duel):

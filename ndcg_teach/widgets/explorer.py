@@ -7,8 +7,12 @@ metric. Both share one front end, ``static/explorer.js`` and ``explorer.css``.
 Python computes, JavaScript draws. The synced list of item ids (``order``, or
 ``order_a`` and ``order_b``) is the source of truth: a drag in the browser
 sets it, Python repairs it if needed, asks the library for every number
-(:func:`~ndcg_teach.explain_ndcg` and friends) and sends back the cheap
-numbers first, then the two plots as PNG bytes. Lesson 03 uses the explorer.
+(:func:`~ndcg_teach.explain_ndcg` and friends, through :mod:`.panel`) and sends
+back the numbers, the step rows and the plots' arrays (the browser draws the
+plots as SVG). So that a drop never waits for the kernel, Python also sends
+previews: the same fields for every position the learner may drop an item
+at, computed ahead; the browser shows them at once and the kernel's own
+answer then confirms them. Lesson 03 uses the explorer.
 """
 
 import asyncio
@@ -19,15 +23,13 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from .. import explain_dcg, explain_ndcg, explain_precision_at_k, ideal_order, relevances_from
+from .. import explain_precision_at_k, ideal_order, relevances_from
 from ..deprecation import renamed
 from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
 from ..discounts import DISCOUNT_LABELS
 from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
-from ..plots import CumulativePlot, DiscountPlot
 from ..registry import metric, metrics
-from ..trace import HEADERS, TEXT_FIELDS, cell
 from ..validation import (
     check_choice,
     check_grade,
@@ -39,6 +41,8 @@ from ..validation import (
     check_threshold,
     shown,
 )
+from . import panel as panel_numbers
+from .picture import static_html
 
 STATIC = Path(__file__).parent / "static"
 # The order buttons: (action, text, what it does).
@@ -49,17 +53,10 @@ ACTIONS = (
     ("reset", "Reset", "Back to the starting order and grades"),
 )
 GROUP_TITLES = {"graded": "graded: every grade counts", "binary": "binary: relevant if grade ≥ {threshold}"}
-STEP_COLUMNS = (
-    "position", "item", "grade", "gain", "discount", "contribution", "running",
-    "ideal_item", "ideal_grade", "ideal_contribution", "ideal_running",
-)
-IDEAL_START = STEP_COLUMNS.index("ideal_item")
-STEP_HEADERS = {
-    **HEADERS,
-    "contribution": "gain × discount",
-    "running": "running DCG",
-    "ideal_contribution": "ideal gain × discount",
-}
+# Up to this many items, every item's previews are sent after each change; beyond, the items the learner
+# points at, focuses or last moved (each costs n computations of every metric).
+PREVIEW_ALL_UP_TO = 12
+PREVIEW_CACHE = 4096  # orders whose numbers are kept, so a previewed drop is not computed twice
 
 
 class _Explorer(anywidget.AnyWidget):
@@ -83,8 +80,6 @@ class _Explorer(anywidget.AnyWidget):
     notice = traitlets.Dict().tag(sync=True)
     # The controls' choices and the metric cards, sent once so the front end keeps no copy of them.
     choices = traitlets.Dict().tag(sync=True)
-    discount_png = traitlets.Bytes().tag(sync=True)
-    cumulative_png = traitlets.Bytes().tag(sync=True)
 
     def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed,
                  metrics):
@@ -101,15 +96,14 @@ class _Explorer(anywidget.AnyWidget):
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
         self.pool = self._start[2]
         self.seed = seed
-        self._random = random.Random(seed)
-        self._discount_plot, self._cumulative_plot = DiscountPlot(), CumulativePlot()
-        self._from_browser, self._draw_pending = False, False
+        self._random, self._shuffles = random.Random(seed), 0
+        self._cache, self._wanted, self._preview_pending = {}, {name: [] for name in self._rankings}, False
         settings = {
             **dict(zip(self._rankings, (list(order) for order in orders))),
             "relevance": grades, "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
         }
         traits = {**settings, "labels": check_labels(labels, items), "max_grade": top, "choices": self._choices()}
-        super().__init__(**traits, **self._numbers(settings), **self._pictures(settings))
+        super().__init__(**traits, **self._numbers(settings))
         self.observe(self._on_change, names=[*self._rankings, "relevance", "k", "gain", "discount", "threshold"])
         self.on_msg(self._on_front_end_message)
 
@@ -144,54 +138,68 @@ class _Explorer(anywidget.AnyWidget):
             "groups": self._groups,
         }
 
-    # Computation: every number comes from ndcg_teach.
+    # Computation: every number comes from ndcg_teach (through .panel).
 
     def _settings(self):
         names = ("relevance", "k", "gain", "discount", "threshold", "names", *self._rankings)
         return {name: getattr(self, name) for name in names}
 
+    def _conventions_of(self, settings):
+        return panel_numbers.Conventions(
+            relevance=dict(settings["relevance"]), k=settings["k"], gain=settings["gain"], discount=settings["discount"],
+            threshold=settings["threshold"], pool=None if self.pool is None else list(self.pool), specs=self._specs,
+        )
+
+    def _computed(self, order, conventions, context):
+        """The library's numbers for ``order``; kept, so a previewed order that is then dropped is not computed twice."""
+        key = (context, tuple(order))
+        if key not in self._cache:
+            if len(self._cache) >= PREVIEW_CACHE:
+                self._cache.clear()
+            self._cache[key] = panel_numbers.compute(order, conventions)
+        return self._cache[key]
+
+    def _context(self, conventions, settings, trait):
+        """Fingerprint of what, besides ``trait``'s own order, its numbers depend on (in compare mode: the other order)."""
+        return conventions.key(*(settings[other] for other in self._rankings if other != trait))
+
     def _numbers(self, settings):
         """Traces and values of every ranking, and the synced numbers the front end shows."""
         k, threshold = settings["k"], settings["threshold"]
-        ndcg_keywords = {"gain": settings["gain"], "discount": settings["discount"], "pool": self.pool}
-        # Every convention the explorer sets; each metric takes the ones it accepts.
-        n_relevant = None if self.pool is None else sum(grade >= threshold for grade in self.pool)
-        choices = {**ndcg_keywords, "threshold": threshold, "n_relevant": n_relevant}
-        self._traces, self._full_traces, self._values, panels = [], [], [], []
-        for trait, name in zip(self._rankings, settings["names"]):
+        conventions = self._conventions_of(settings)
+        computed = [self._computed(settings[trait], conventions, conventions.key()) for trait in self._rankings]
+        self._shown_numbers = computed
+        self._traces = [numbers.trace for numbers in computed]
+        self._values = [numbers.values for numbers in computed]
+        panels = []
+        for trait, name, numbers in zip(self._rankings, settings["names"], computed):
             order = settings[trait]
             grades = relevances_from(order, settings["relevance"])
-            trace = explain_ndcg(grades, k, ranking=order, **ndcg_keywords)
-            values = {spec.key: spec.function(grades, k, **spec.accepted(choices)) for spec in self._specs}
             relevant = explain_precision_at_k(grades, len(order), threshold=threshold, ranking=order).rows
-            self._traces.append(trace)
-            self._full_traces.append(explain_dcg(grades, gain=settings["gain"], discount=settings["discount"], ranking=order))
-            self._values.append(values)
+            shown, fixed = numbers.shown(), panel_numbers.fixed(numbers)
             panels.append({
+                **fixed,
+                **shown,
                 "trait": trait,
                 "name": name,
+                "context": self._context(conventions, settings, trait),
                 "metrics": [
-                    {"key": spec.key, "label": spec.title(k), "group": spec.group, "help": spec.meaning,
-                     "text": f"{values[spec.key]:.4f}"}
-                    for spec in self._specs
+                    {"key": spec.key, "label": spec.title(k), "group": spec.group, "help": spec.meaning, "text": text}
+                    for spec, text in zip(self._specs, shown["texts"])
                 ],
                 "groups": {group: GROUP_TITLES[group].format(threshold=threshold) for group in self._groups},
                 "relevant": {row.item: bool(row.relevant) for row in relevant},
-                "columns": [
-                    {"text": STEP_HEADERS[column], "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS,
-                     "start": i == IDEAL_START}
-                    for i, column in enumerate(STEP_COLUMNS)
-                ],
-                "steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS] for row in trace.rows],
-                "formula": trace.formula.splitlines()[:3],
-                "notes": list(trace.notes),
+                "steps": [moving + ideal for moving, ideal in zip(shown["steps"], fixed["ideal_steps"])],
+                "plot": {**fixed["plot"], **shown["plot"]},
+                "formula": numbers.trace.formula.splitlines()[:3],
+                "notes": list(numbers.trace.notes),
             })
-        return {"panels": panels, "comparison": self._comparison(k)}
+        return {"panels": panels, "comparison": self._comparison(k, self._values)}
 
-    def _comparison(self, k):
-        if len(self._values) < 2:
+    def _comparison(self, k, values):
+        if len(values) < 2:
             return []
-        first, second = self._values
+        first, second = values
         return [
             {
                 "key": spec.key,
@@ -204,20 +212,61 @@ class _Explorer(anywidget.AnyWidget):
             for spec in self._specs
         ]
 
-    def _pictures(self, settings):
-        """Both plots as PNG bytes, drawn from the traces of the last :meth:`_numbers`."""
-        discount_png = b""
-        if len(self._traces) == 1:
-            discount_png = self._discount_plot.draw(self._full_traces[0], k=settings["k"])
-        names = settings["names"] if len(self._traces) > 1 else ("",)
-        return {"discount_png": discount_png, "cumulative_png": self._cumulative_plot.draw(self._traces, names)}
+    def previews(self, ranking, item):
+        """What the widget would show if ``item`` were dropped at each position of ``ranking``, from the library.
+
+        Returns the message the front end caches: one entry per position
+        1..n (the item's own position included) with the order, the metric
+        texts, the step rows (ideal columns excepted: no reorder changes
+        them), the plots' arrays and, in compare mode, the comparison rows.
+        """
+        settings = self._settings()
+        conventions = self._conventions_of(settings)
+        base = settings[ranking]
+        index = self._rankings.index(ranking)
+        destinations = []
+        for order in panel_numbers.moves(base, item):
+            numbers = self._computed(order, conventions, conventions.key())
+            shown = numbers.shown()
+            if len(self._rankings) > 1:
+                values = [*self._values]
+                values[index] = numbers.values
+                shown["comparison"] = self._comparison(settings["k"], values)
+            destinations.append(shown)
+        return {"item": item, "destinations": destinations}
+
+    def _send_previews(self, ranking, items):
+        """Send the previews of ``items`` in ``ranking`` (all of them for a short list) in one message."""
+        base = list(getattr(self, ranking))
+        if len(base) <= PREVIEW_ALL_UP_TO:
+            items = base
+        settings = self._settings()
+        self.send({
+            "event": "previews", "ranking": ranking, "base": base,
+            "context": self._context(self._conventions_of(settings), settings, ranking),
+            "items": [self.previews(ranking, item) for item in dict.fromkeys(items) if item in self.items],
+        })
+
+    def _push_previews(self):
+        """After a change: previews of the items the learner is most likely to move next, in every ranking."""
+        self._preview_pending = False
+        try:
+            for ranking in self._rankings:
+                self._send_previews(ranking, self._wanted[ranking])
+        except Exception as error:  # noqa: BLE001 - as in _refresh
+            self._tell(f"Could not prepare the previews: {type(error).__name__}: {error}", "error")
+
+    def _want(self, ranking, item):
+        """Remember ``item`` as one the learner is about to move (the two most recent per ranking)."""
+        wanted = [other for other in self._wanted[ranking] if other != item]
+        self._wanted[ranking] = [item, *wanted][:2]
 
     def _refresh(self):
-        """Recompute everything; send the numbers first and the plots second. Errors show in the widget.
+        """Recompute everything and send it in one message; previews follow on the kernel's next loop turn.
 
-        After a change from the browser the plots are drawn on the kernel's
-        next turn of its event loop: the numbers leave at once instead of
-        competing with matplotlib, and a burst of drops is drawn only once.
+        The numbers leave at once; the previews (n computations per item) are
+        prepared after them, and a burst of changes prepares them only once.
+        Errors show in the widget.
         """
         try:
             numbers = self._numbers(self._settings())
@@ -229,30 +278,10 @@ class _Explorer(anywidget.AnyWidget):
         except Exception as error:  # noqa: BLE001 - ipywidgets would only log it; the learner must see it
             self._tell(f"Could not update the explorer: {type(error).__name__}: {error}", "error")
             return
-        loop = _running_loop() if self._from_browser else None
-        if loop is None:
-            self._draw()
-        elif not self._draw_pending:
-            self._draw_pending = True
-            loop.call_soon(self._draw)
-
-    def _draw(self):
-        """Send both plots of the current traces, in one message."""
-        self._draw_pending = False
-        try:
-            pictures = self._pictures(self._settings())
-            with self.hold_sync():
-                self.set_trait("discount_png", pictures["discount_png"])
-                self.set_trait("cumulative_png", pictures["cumulative_png"])
-        except Exception as error:  # noqa: BLE001 - as in _refresh
-            self._tell(f"Could not draw the plots: {type(error).__name__}: {error}", "error")
-
-    def _handle_msg(self, msg):
-        self._from_browser = True
-        try:
-            super()._handle_msg(msg)
-        finally:
-            self._from_browser = False
+        loop = _running_loop()
+        if loop is not None and self.comm is not None and not self._preview_pending:
+            self._preview_pending = True
+            loop.call_soon(self._push_previews)
 
     def _on_change(self, change):
         self._refresh()
@@ -292,11 +321,12 @@ class _Explorer(anywidget.AnyWidget):
             shuffled = list(order)
             while shuffled == order and len(set(order)) > 1:
                 self._random.shuffle(shuffled)
+            self._shuffles += 1
             setattr(self, ranking, shuffled)
-            self._tell(f"Shuffled (seed {self.seed}): {', '.join(shuffled)}.")
+            self._tell(f"Shuffle {self._shuffles} from seed {self.seed}: {', '.join(shuffled)}.")
         elif action == "reset":
             start_orders, start_grades, start_pool = self._start
-            self._random = random.Random(self.seed)
+            self._random, self._shuffles = random.Random(self.seed), 0
             self.pool = None if start_pool is None else list(start_pool)
             with self.hold_trait_notifications():
                 self.relevance = dict(start_grades)
@@ -335,19 +365,33 @@ class _Explorer(anywidget.AnyWidget):
         self._tell(f"Grade of {item} is now {new}.")
 
     def _on_front_end_message(self, widget, content, buffers):
-        """Handle a custom message from the browser: ``{"event": "grade" | "action", ...}``."""
+        """Handle a custom message from the browser: ``{"event": "preview" | "grade" | "action", ...}``."""
         try:
             event = content.get("event") if isinstance(content, dict) else None
-            if event == "grade":
+            if event == "preview":
+                ranking = self._resolve(content.get("ranking"))
+                self._want(ranking, content.get("item"))
+                self._send_previews(ranking, [content.get("item")])
+            elif event == "grade":
                 self.set_grade(content.get("item"), content.get("grade"))
             elif event == "action":
                 self._reorder(self._resolve(content.get("ranking")), content.get("name"))
             else:
-                raise ValueError(f"A message from the widget must have event 'grade' or 'action'. Got {shown(content)} instead.")
+                raise ValueError(
+                    f"A message from the widget must have event 'preview', 'grade' or 'action'. Got {shown(content)} instead."
+                )
         except (TypeError, ValueError) as error:
             self._tell(str(error), "error")
         except Exception as error:  # noqa: BLE001 - show it rather than let ipywidgets log it out of sight
             self._tell(f"Could not apply that change: {type(error).__name__}: {error}", "error")
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, and a static picture of it (``text/html``) for where no kernel runs (see :mod:`.picture`)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "text/html": static_html(self)}, metadata
 
     def _conventions(self):
         return f"k={self.k}, gain={self.gain!r}, discount={self.discount!r}, threshold={self.threshold}"

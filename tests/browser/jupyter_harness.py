@@ -1,11 +1,13 @@
 """A throw-away JupyterLab or Notebook 7 server and a Chromium page that drives a notebook in it.
 
-Shared by the browser tests (``tests/browser``) and ``benchmarks/widget_latency.py``.
+Shared by the browser tests (``tests/browser``) and ``benchmarks/widget_latency.py``, with
+:class:`DelayProxy`, which puts a distant server's network delay between the two.
 Everything lives in a temporary directory: the notebook, and Jupyter's config,
 data, runtime, settings and workspaces directories, so nothing of the user's
 setup leaks in and nothing is left behind.
 """
 
+import asyncio
 import json
 import os
 import shutil
@@ -115,9 +117,10 @@ class JupyterServer:
     def base_url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def url(self, notebook):
+    def url(self, notebook, port=None):
+        """The notebook's address; ``port`` reaches the server another way (a :class:`DelayProxy`)."""
         path = "lab/tree" if self.app == "lab" else "notebooks"
-        return f"{self.base_url}/{path}/{notebook}?token={self.token}"
+        return f"http://127.0.0.1:{port or self.port}/{path}/{notebook}?token={self.token}"
 
     def log_text(self):
         return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
@@ -137,6 +140,74 @@ class JupyterServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+async def _delay_proxy(port, target_port, delay):
+    """Serve 127.0.0.1:``port``, passing every chunk on to ``target_port`` ``delay`` seconds later, both ways."""
+    loop = asyncio.get_running_loop()
+
+    async def pipe(reader, writer):
+        queue = asyncio.Queue()
+
+        async def send():
+            while True:
+                due, chunk = await queue.get()
+                await asyncio.sleep(max(0.0, due - loop.time()))
+                if chunk is None:
+                    break
+                writer.write(chunk)
+                await writer.drain()
+            writer.close()
+
+        sender = asyncio.ensure_future(send())
+        try:
+            while chunk := await reader.read(65536):
+                queue.put_nowait((loop.time() + delay, chunk))
+        except ConnectionError:
+            pass
+        queue.put_nowait((loop.time() + delay, None))
+        await sender
+
+    async def client(reader, writer):
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", target_port)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer), return_exceptions=True)
+
+    server = await asyncio.start_server(client, "127.0.0.1", port)
+    async with server:
+        await server.serve_forever()
+
+
+class DelayProxy:
+    """A TCP proxy on 127.0.0.1 that holds every chunk ``delay`` seconds before passing it on, both ways.
+
+    It runs in a process of its own (``python jupyter_harness.py PORT TARGET DELAY``),
+    so no event loop or thread is left in the test process.
+    """
+
+    def __init__(self, target_port, delay):
+        self.target_port, self.delay, self.port = target_port, delay, free_port()
+        self._process = None
+
+    def __enter__(self, timeout=30):
+        command = [sys.executable, __file__, str(self.port), str(self.target_port), str(self.delay)]
+        self._process = subprocess.Popen(command)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.__exit__()
+        raise RuntimeError(f"the delay proxy did not listen on port {self.port} within {timeout} s")
+
+    def __exit__(self, *exc):
+        self._process.terminate()
+        self._process.wait(timeout=15)
 
 
 def chromium_path():
@@ -174,13 +245,14 @@ CELL_COUNT = "() => document.querySelectorAll('.jp-Notebook .jp-Cell').length"
 class NotebookPage:
     """A Playwright page showing one notebook of a :class:`JupyterServer`."""
 
-    def __init__(self, page, server, notebook):
+    def __init__(self, page, server, notebook, port=None):
         self.page = page
         self.server = server
         self.notebook = notebook
+        self.port = port
 
     def open(self, timeout=120_000):
-        self.page.goto(self.server.url(self.notebook), timeout=timeout)
+        self.page.goto(self.server.url(self.notebook, self.port), timeout=timeout)
         self.page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=250)
         return self
 
@@ -202,3 +274,8 @@ class NotebookPage:
 
     def cell_count(self):
         return self.page.evaluate(CELL_COUNT)
+
+
+if __name__ == "__main__":
+    port, target, delay = sys.argv[1:]
+    asyncio.run(_delay_proxy(int(port), int(target), float(delay)))

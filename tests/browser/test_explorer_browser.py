@@ -77,17 +77,20 @@ class Explorers:
     def metric(self, key, root=None):
         return (root or self.single).locator(f'[data-metric="{key}"]')
 
-    def plot_sources(self, root=None):
-        root = root or self.single
-        return [root.locator(f"[data-testid={name}] img").get_attribute("src") for name in ("discount-plot", "cumulative-plot")]
+    def plots(self, root=None):
+        """The drawn SVG of both plots (the discount plot is absent in compare mode)."""
+        return (root or self.single).evaluate(
+            """(root) => ["discount-plot", "cumulative-plot"].map(
+              (name) => root.querySelector(`[data-testid=${name}] svg`)?.innerHTML ?? null)"""
+        )
 
     def wait_for_new_plots(self, before):
         self.page.wait_for_function(
             """(before) => {
               const root = document.querySelector("[data-testid=ranking-explorer]");
-              const sources = ["discount-plot", "cumulative-plot"].map(
-                (name) => root.querySelector(`[data-testid=${name}] img`).getAttribute("src"));
-              return sources.every((src, i) => src && src !== before[i]);
+              const drawn = ["discount-plot", "cumulative-plot"].map(
+                (name) => root.querySelector(`[data-testid=${name}] svg`).innerHTML);
+              return drawn.every((svg, i) => svg && svg !== before[i]);
             }""",
             arg=before,
             timeout=15_000,
@@ -186,7 +189,11 @@ def test_the_widget_shows_every_hook_and_number(explorers, screenshots):
     }
     for key, value in expected.items():
         expect_text(explorers.metric(key), f"{value:.4f}")
-    assert all(src.startswith("blob:") for src in explorers.plot_sources())
+    explorers.page.wait_for_function(
+        """() => [...document.querySelectorAll("[data-testid=ranking-explorer] svg.ndcg-x-plot")]
+          .every((svg) => svg.querySelector("polyline"))""",
+        timeout=15_000,
+    )
     rows = explorers.single.locator("[data-testid=step-table] tbody tr")
     assert rows.count() == K
     # Every focusable element carries the attribute that keeps notebook shortcuts away.
@@ -201,7 +208,7 @@ def test_the_widget_shows_every_hook_and_number(explorers, screenshots):
 
 
 def test_a_mouse_drag_updates_numbers_plots_and_the_kernel(explorers, screenshots):
-    before = explorers.plot_sources()
+    before = explorers.plots()
     explorers.drag("E", onto="B")
     moved = ["E", "B", "A", "D", "C"]
     expect_text(explorers.metric("ndcg"), ndcg_text(moved))

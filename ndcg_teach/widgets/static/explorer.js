@@ -1,13 +1,24 @@
 // Front end of RankingExplorer and CompareExplorer (ndcg_teach/widgets/explorer.py).
 // Python computes every number; this module only draws what it receives and sends back
 // what the learner did: a new order (the synced ranking trait), a grade typed into a row,
-// or an order button (custom messages {event: "grade" | "action", ...}).
+// an order button, or a request for previews (custom messages {event: ...}).
+//
+// A drop never waits for the kernel: Python sends "previews" ahead (for each item the
+// learner may move, what every destination would show, all computed by the library), so
+// the browser draws the new order's numbers, step table and plots at once; the kernel's
+// own answer (the `panels` trait, which names the order it belongs to) then confirms them.
+// The root's data-state says which: "preview" while a row is dragged over a position,
+// "pending" after a change the kernel has not confirmed yet, "confirmed" after.
 
 // JupyterLab and Notebook 7 turn key presses into notebook commands ("a" inserts a cell)
 // unless the focused element itself carries this attribute; a wrapper is not enough.
 const SUPPRESS = { "data-lm-suppress-shortcuts": "true" };
 const DRAG_SLOP = 4; // pixels a pointer moves before a press becomes a drag
-const HINT = "Drag a row, or focus it and press Alt+↑ / Alt+↓ (↑ / ↓ alone move between rows). Type a grade to change it.";
+const EDGE = 48; // pixels from a scroll container's edge where a drag scrolls it
+const HINT = "Drag a row, or focus it and press Alt+↑ / Alt+↓ (↑ / ↓ alone move between rows). Esc cancels a drag. Type a grade to change it.";
+const HOVER_MS = 60; // a pointer resting this long on a row asks for that row's previews
+const PREVIEW_CACHE = 24; // (ranking, order, item) entries kept; one is n destinations
+const SVG = "http://www.w3.org/2000/svg";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -21,6 +32,17 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat(Infinity)) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
 function moved(order, from, to) {
   const next = order.slice();
   const [item] = next.splice(from, 1);
@@ -28,20 +50,154 @@ function moved(order, from, to) {
   return next;
 }
 
+const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+// ---- Plots: SVG drawn from the arrays Python sends; sized in CSS pixels, so text stays readable ----
+
+// Tick values 0..top at a "nice" step (1, 2 or 5 times a power of ten).
+function ticks(top, count = 5) {
+  const raw = top / count;
+  const power = 10 ** Math.floor(Math.log10(raw || 1));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((m) => m >= raw) || power;
+  const values = [];
+  for (let v = 0; v <= top + 1e-9; v += step) values.push(Number(v.toFixed(10)));
+  return values;
+}
+
+// Every how many positions an x label fits, at `width` CSS pixels per position.
+function labelEvery(width, chars) {
+  const need = 8 * chars + 6;
+  return [1, 2, 5, 10, 20, 50].find((m) => m * width >= need) || 100;
+}
+
+const fmt = (v) => (Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(v < 10 ? 2 : 1));
+
+function frame(width, height, margin) {
+  const inner = { x: margin.left, y: margin.top, w: Math.max(width - margin.left - margin.right, 10), h: height - margin.top - margin.bottom };
+  return inner;
+}
+
+function xAxis(box, n, x, label) {
+  const every = labelEvery(box.w / Math.max(n, 1), String(n).length);
+  const marks = [];
+  for (let i = 1; i <= n; i += 1) {
+    if (i !== 1 && i % every !== 0) continue;
+    marks.push(s("line", { class: "ndcg-x-svg-tick", x1: x(i), x2: x(i), y1: box.y + box.h, y2: box.y + box.h + 4 }),
+      s("text", { class: "ndcg-x-svg-label", x: x(i), y: box.y + box.h + 16, "text-anchor": "middle", text: i }));
+  }
+  return s("g", {},
+    s("line", { class: "ndcg-x-svg-axis", x1: box.x, x2: box.x + box.w, y1: box.y + box.h, y2: box.y + box.h }),
+    marks,
+    s("text", { class: "ndcg-x-svg-title", x: box.x + box.w / 2, y: box.y + box.h + 32, "text-anchor": "middle", text: label }));
+}
+
+function yAxis(box, values, y, label, side, cls = "") {
+  const x0 = side === "left" ? box.x : box.x + box.w;
+  const dir = side === "left" ? -1 : 1;
+  return s("g", { class: cls },
+    s("line", { class: "ndcg-x-svg-axis", x1: x0, x2: x0, y1: box.y, y2: box.y + box.h }),
+    values.map((v) => s("g", {},
+      s("line", { class: "ndcg-x-svg-tick", x1: x0, x2: x0 + 4 * dir, y1: y(v), y2: y(v) }),
+      s("text", { class: "ndcg-x-svg-label", x: x0 + 7 * dir, y: y(v) + 4, "text-anchor": side === "left" ? "end" : "start", text: fmt(v) }))),
+    s("text", {
+      class: "ndcg-x-svg-title", "text-anchor": "middle",
+      // Rotated, the glyphs stand on the outer side of the baseline: keep that side inside the margin.
+      transform: `translate(${x0 + (side === "left" ? -32 : 40)} ${box.y + box.h / 2}) rotate(${side === "left" ? -90 : 90})`, text: label,
+    }));
+}
+
+function drawDiscount(svg, width, plot) {
+  const height = 250;
+  const box = frame(width, height, { left: 46, right: 56, top: 12, bottom: 40 });
+  const n = plot.gains.length;
+  const cut = Math.min(plot.positions.length, n);
+  const top = Math.max(...plot.gains, 1) * 1.2;
+  const slot = box.w / Math.max(n, 1);
+  const x = (i) => box.x + (i - 0.5) * slot;
+  const y = (v) => box.y + box.h - (v / top) * box.h;
+  const yd = (v) => box.y + box.h - (v / 1.07) * box.h;
+  const bar = Math.max(slot * 0.72, 1);
+  const showItems = slot >= 8 * Math.max(...plot.items.map((item) => item.length)) + 4;
+  const parts = [];
+  if (cut < n) {
+    parts.push(s("rect", { class: "ndcg-x-svg-beyond", x: box.x + cut * slot, y: box.y, width: (n - cut) * slot, height: box.h }));
+  }
+  plot.items.forEach((item, i) => {
+    const counted = i < cut;
+    const tip = `position ${i + 1}: ${item}, gain ${fmt(plot.gains[i])}, gain × discount ${plot.shares[i].toFixed(4)}`;
+    parts.push(s("rect", { class: `ndcg-x-svg-gain${counted ? "" : " is-beyond"}`, x: x(i + 1) - bar / 2, y: y(plot.gains[i]), width: bar, height: y(0) - y(plot.gains[i]) }, s("title", { text: tip })),
+      s("rect", { class: `ndcg-x-svg-share${counted ? "" : " is-beyond"}`, x: x(i + 1) - bar / 2, y: y(plot.shares[i]), width: bar, height: y(0) - y(plot.shares[i]) }, s("title", { text: tip })));
+    if (showItems) {
+      parts.push(s("text", { class: `ndcg-x-svg-item${counted ? "" : " is-beyond"}`, x: x(i + 1), y: y(plot.gains[i]) - 3, "text-anchor": "middle", text: item }));
+    }
+  });
+  const points = plot.discounts.map((d, i) => `${x(i + 1)},${yd(d)}`).join(" ");
+  parts.push(s("polyline", { class: "ndcg-x-svg-curve", points }),
+    plot.discounts.map((d, i) => s("circle", { class: "ndcg-x-svg-dot", cx: x(i + 1), cy: yd(d), r: n > 20 ? 2 : 3.5 })));
+  if (cut < n) {
+    const at = box.x + cut * slot;
+    parts.push(s("line", { class: "ndcg-x-svg-cut", x1: at, x2: at, y1: box.y, y2: box.y + box.h }),
+      s("text", { class: "ndcg-x-svg-cut-label", x: at + 4, y: box.y + 12, text: `k = ${cut}` }));
+  }
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("height", height);
+  svg.replaceChildren(...[
+    yAxis(box, ticks(top / 1.2, 4), y, "gain, gain × discount", "left"),
+    yAxis(box, [0, 0.25, 0.5, 0.75, 1], yd, "discount", "right", "is-curve"),
+    xAxis(box, n, x, "position i"),
+    parts].flat(Infinity).filter(Boolean));
+}
+
+function drawCumulative(svg, width, plots) {
+  const height = 250;
+  const box = frame(width, height, { left: 46, right: 14, top: 12, bottom: 40 });
+  const positions = plots[0].positions;
+  const n = positions.length;
+  const values = plots.flatMap((plot) => plot.running).concat(plots[0].ideal).filter((v) => v !== null);
+  const top = Math.max(...values, 1) * 1.1;
+  const slot = box.w / Math.max(n, 1);
+  const x = (i) => box.x + (i - 0.5) * slot;
+  const y = (v) => box.y + box.h - (v / top) * box.h;
+  const line = (series) => series.map((v, i) => (v === null ? null : `${x(positions[i])},${y(v)}`)).filter(Boolean).join(" ");
+  const parts = [];
+  if (plots.length === 1) {
+    const below = plots[0].running.map((v) => (v === null ? 0 : v));
+    const above = plots[0].ideal.map((v, i) => (v === null ? below[i] : v));
+    const polygon = [...below.map((v, i) => `${x(positions[i])},${y(v)}`), ...above.map((v, i) => `${x(positions[i])},${y(v)}`).reverse()].join(" ");
+    parts.push(s("polygon", { class: "ndcg-x-svg-gap", points: polygon }));
+  }
+  parts.push(s("polyline", { class: "ndcg-x-svg-ideal", points: line(plots[0].ideal) }),
+    plots[0].ideal.map((v, i) => (v === null ? null : s("rect", { class: "ndcg-x-svg-ideal-dot", x: x(positions[i]) - 3, y: y(v) - 3, width: 6, height: 6 }))));
+  plots.forEach((plot, p) => {
+    parts.push(s("polyline", { class: `ndcg-x-svg-running is-${p}`, points: line(plot.running) }),
+      plot.running.map((v, i) => (v === null ? null : s("circle", { class: `ndcg-x-svg-run-dot is-${p}`, cx: x(positions[i]), cy: y(v), r: n > 20 ? 2.5 : 4 },
+        s("title", { text: `position ${positions[i]}: running DCG ${v.toFixed(4)}` })))));
+  });
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("height", height);
+  svg.replaceChildren(...[
+    s("g", { class: "ndcg-x-svg-grid" }, ticks(top / 1.1, 5).map((v) => s("line", { x1: box.x, x2: box.x + box.w, y1: y(v), y2: y(v) }))),
+    yAxis(box, ticks(top / 1.1, 5), y, "running total up to i", "left"),
+    xAxis(box, n, x, "position i"),
+    parts].flat(Infinity).filter(Boolean));
+}
+
 function render({ model, el }) {
   const panels = () => model.get("panels");
   const compare = panels().length > 1;
   const listeners = [];
-  const urls = new Set();
+  const cleanups = [];
+  const previews = new Map(); // `${ranking}|${context}|${order}|${item}` -> destinations, from Python
+  const requested = new Set();
   let focusAfterRender = null; // {item, role} to focus once a list is rebuilt
   let dragging = null;
-  let committing = false; // set while this view itself changes a ranking, which it redraws after sending
+  let committing = false;
 
   function on(names, handler) {
-    const guarded = () => guard(handler);
+    const guarded = (...args) => guard(() => handler(...args));
     for (const name of names.split(" ")) {
-      model.on(`change:${name}`, guarded);
-      listeners.push([`change:${name}`, guarded]);
+      model.on(name.startsWith("msg:") ? name : `change:${name}`, guarded);
+      listeners.push([name.startsWith("msg:") ? name : `change:${name}`, guarded]);
     }
   }
 
@@ -59,6 +215,7 @@ function render({ model, el }) {
   const root = h("div", {
     class: `ndcg-x${compare ? " ndcg-x--compare" : ""}`,
     "data-testid": compare ? "compare-explorer" : "ranking-explorer",
+    "data-state": "confirmed",
   });
   const live = h("div", { class: "ndcg-x-sr", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announcer" });
   const notice = h("div", { class: "ndcg-x-notice", "data-testid": "notice" });
@@ -128,7 +285,7 @@ function render({ model, el }) {
     const title = compare ? h("h3", { class: "ndcg-x-title" }) : null;
     const section = h("section", { class: "ndcg-x-panel", "data-testid": "ranking-panel", "data-ranking": trait },
       h("div", { class: "ndcg-x-panel-head" }, title, toolbar), list);
-    const view = { trait, index, list, cards, title, section };
+    const view = { trait, index, list, cards, title, section, display: null, pending: false };
     attachDrag(view);
     attachKeys(view);
     return view;
@@ -138,13 +295,95 @@ function render({ model, el }) {
     return panels()[view.index];
   }
 
-  function renderList(view) {
+  // ---- What is shown: the kernel's panel, or a preview Python sent ahead -----------------------
+  const previewKey = (view, order, item) => `${view.trait}|${panelOf(view).context}|${order.join("\u0001")}|${item}`;
+
+  function fromPanel(panel) {
+    return { order: panel.order, texts: panel.texts, steps: panel.steps, plot: panel.plot, comparison: null };
+  }
+
+  // The display `item`'s move to index `to` would give, if Python has sent it; else null.
+  function previewOf(view, order, item, to) {
+    const destinations = previews.get(previewKey(view, order, item));
+    const destination = destinations && destinations[to];
+    if (!destination) return null;
+    const panel = panelOf(view);
+    return {
+      order: destination.order,
+      texts: destination.texts,
+      // The ideal columns do not depend on the order; Python sends them once, in the panel.
+      steps: destination.steps.map((row, i) => row.concat(panel.ideal_steps[i] || [])),
+      plot: { ...panel.plot, ...destination.plot },
+      comparison: destination.comparison || null,
+    };
+  }
+
+  function requestPreview(view, item) {
+    const order = model.get(view.trait);
+    const key = previewKey(view, order, item);
+    if (previews.has(key) || requested.has(key)) return;
+    requested.add(key);
+    model.send({ event: "preview", ranking: view.trait, item });
+  }
+
+  function storePreviews(message) {
+    if (!message || message.event !== "previews") return;
+    const view = views.find((v) => v.trait === message.ranking);
+    if (!view) return;
+    for (const entry of message.items) {
+      const key = `${view.trait}|${message.context}|${message.base.join("\u0001")}|${entry.item}`;
+      previews.delete(key);
+      previews.set(key, entry.destinations);
+      requested.delete(key);
+    }
+    while (previews.size > PREVIEW_CACHE) previews.delete(previews.keys().next().value);
+    // A preview that arrives mid-drag shows at once.
+    if (dragging && dragging.view === view && dragging.active) showPreview(view);
+  }
+
+  function setState() {
+    const state = dragging && dragging.active ? "preview" : views.some((view) => view.pending) ? "pending" : "confirmed";
+    root.dataset.state = state;
+    root.setAttribute("aria-busy", state === "pending" ? "true" : "false");
+  }
+
+  // Bring a view up to date with the model: the list in the model's order; numbers that belong to it.
+  function update(view) {
     if (dragging && dragging.view === view) {
       dragging.stale = true;
       return;
     }
     const panel = panelOf(view);
     const order = model.get(view.trait);
+    if (same(panel.order, order)) {
+      view.display = fromPanel(panel);
+      view.pending = false;
+    } else {
+      view.pending = true;
+      if (!view.display || !same(view.display.order, order)) view.display = null;
+    }
+    renderList(view, order);
+    showNumbers(view, view.display || fromPanel(panel), view.display === null);
+    setState();
+  }
+
+  // Redraw numbers, table and plots, unless they already show exactly this (a kernel confirming a preview).
+  function showNumbers(view, display, stale) {
+    const panel = panelOf(view);
+    if (!compare) renderFormula(display);
+    const signature = JSON.stringify([display.texts, display.steps, display.plot, display.comparison, stale,
+      panel.metrics.map((m) => m.label), panel.groups, panel.columns, model.get("comparison")]);
+    if (signature === view.signature) return;
+    view.signature = signature;
+    renderNumbers(view, display, stale);
+    if (!compare) renderSteps(display, stale);
+    renderPlots();
+    renderComparison();
+  }
+
+  // Rows are built once per set of grades, labels, k and threshold; a reorder only moves them.
+  function renderList(view, order) {
+    const panel = panelOf(view);
     const relevance = model.get("relevance");
     const labels = model.get("labels");
     const k = model.get("k");
@@ -152,61 +391,97 @@ function render({ model, el }) {
     const active = view.list.contains(document.activeElement) ? document.activeElement : null;
     const keep = focusAfterRender && focusAfterRender.trait === view.trait ? focusAfterRender
       : active ? { item: active.closest("[data-item]")?.dataset.item, role: active.dataset.role || "row" } : null;
-    const rows = order.map((item, i) => {
-      const grade = relevance[item];
-      const relevant = panel.relevant[item];
-      const label = labels[item] && labels[item] !== item ? labels[item] : "";
-      const position = i + 1;
-      const row = h("li", {
-        class: `ndcg-x-row${position > k ? " is-beyond" : ""}${position === k && k < order.length ? " is-cut" : ""}`,
-        "data-item": item,
-        "data-position": position,
-        "data-cut": position === k && k < order.length ? `cut-off k = ${k}` : null,
-        tabindex: 0,
-        "aria-label": `Position ${position} of ${order.length}: ${item}${label ? ` (${label})` : ""}, grade ${grade}${relevant ? ", relevant" : ""}${position > k ? ", below the cut-off" : ""}`,
-        ...SUPPRESS,
-      },
-        h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: "Drag to move" }, "⠿"),
-        h("span", { class: "ndcg-x-pos", "aria-hidden": "true", text: position }),
-        h("span", { class: "ndcg-x-name" },
-          h("span", { class: "ndcg-x-id", text: item }),
-          label ? h("span", { class: "ndcg-x-label", text: label }) : null),
-        h("span", { class: "ndcg-x-grade" },
-          h("span", { class: "ndcg-x-bar", "aria-hidden": "true" },
-            h("span", { class: "ndcg-x-bar-fill", style: `width: ${(100 * grade) / Math.max(top, 1)}%` })),
-          h("input", {
-            type: "number", min: 0, max: top, step: 1, value: grade, class: "ndcg-x-grade-input",
-            "data-role": "grade", "aria-label": `grade of ${item} (0 to ${top})`, title: `grade of ${item}: type 0 to ${top}`,
-            ...SUPPRESS,
-          })),
-        h("span", {
-          class: `ndcg-x-rel${relevant ? " is-relevant" : ""}`,
-          title: relevant ? "relevant: counts for the binary metrics" : "not relevant at this threshold",
-          "aria-hidden": "true",
-          text: relevant ? "✓" : "·",
-        }),
-        h("span", { class: "ndcg-x-arrows" },
-          h("button", { type: "button", class: "ndcg-x-step", "data-role": "up", tabindex: -1, "aria-label": `Move ${item} up`, title: "Move up", disabled: i === 0, ...SUPPRESS }, "▲"),
-          h("button", { type: "button", class: "ndcg-x-step", "data-role": "down", tabindex: -1, "aria-label": `Move ${item} down`, title: "Move down", disabled: i === order.length - 1, ...SUPPRESS }, "▼")));
-      return row;
-    });
-    view.list.replaceChildren(...rows);
     focusAfterRender = null;
-    if (keep && keep.item) {
-      const row = view.list.querySelector(`[data-item="${CSS.escape(keep.item)}"]`);
-      const target = keep.role === "row" ? row : row?.querySelector(`[data-role="${keep.role}"]`);
-      (target && !target.disabled ? target : row)?.focus({ preventScroll: true });
+    const signature = JSON.stringify([relevance, labels, top, panel.relevant]);
+    if (signature !== view.rowsSignature || !view.rows) {
+      view.rowsSignature = signature;
+      view.rows = new Map(order.map((item) => [item, buildRow(item, relevance[item], labels[item], panel.relevant[item], top)]));
+    }
+    const rows = order.map((item, i) => placeRow(view.rows.get(item), item, i, order.length, k, relevance[item], labels[item], panel.relevant[item]));
+    // Move only the rows that are out of place (one, after a drop), so the browser re-lays out little.
+    if (view.list.children.length !== rows.length || [...view.list.children].some((row) => !view.rows.has(row.dataset.item) || view.rows.get(row.dataset.item) !== row)) {
+      view.list.replaceChildren(...rows);
+    } else if (!rows.every((row, i) => view.list.children[i] === row)) {
+      // Keep the focused row where it is in the DOM and move the others around it: moving it would blur it.
+      const anchor = active && active.closest(".ndcg-x-row");
+      const at = anchor ? rows.indexOf(anchor) : -1;
+      if (at >= 0) {
+        anchor.before(...rows.slice(0, at));
+        anchor.after(...rows.slice(at + 1));
+      } else {
+        rows.forEach((row, i) => {
+          if (view.list.children[i] !== row) view.list.insertBefore(row, view.list.children[i]);
+        });
+      }
+    }
+    if (keep && keep.item && !(active && view.list.contains(active) && document.activeElement === active)) {
+      // After the frame is laid out: focusing now would force a layout of the whole notebook in this task.
+      requestAnimationFrame(() => {
+        const row = view.rows.get(keep.item);
+        const target = keep.role === "row" ? row : row?.querySelector(`[data-role="${keep.role}"]`);
+        (target && !target.disabled ? target : row)?.focus({ preventScroll: true });
+      });
     }
   }
 
+  function buildRow(item, grade, fullLabel, relevant, top) {
+    const label = fullLabel && fullLabel !== item ? fullLabel : "";
+    return h("li", { class: "ndcg-x-row", "data-item": item, tabindex: 0, ...SUPPRESS },
+      h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: "Drag to move" }, "⠿"),
+      h("span", { class: "ndcg-x-pos", "aria-hidden": "true" }),
+      h("span", { class: "ndcg-x-name", title: label ? `${item}: ${label}` : item },
+        h("span", { class: "ndcg-x-id", text: item }),
+        label ? h("span", { class: "ndcg-x-label", text: label }) : null),
+      h("span", { class: "ndcg-x-grade" },
+        h("span", { class: "ndcg-x-bar", "aria-hidden": "true" },
+          h("span", { class: "ndcg-x-bar-fill", style: `width: ${(100 * grade) / Math.max(top, 1)}%` })),
+        // Text, not type=number: a number input reports "" for "abc", and Python's message must quote what was typed.
+        h("input", {
+          type: "text", inputmode: "numeric", value: grade, class: "ndcg-x-grade-input", size: 2,
+          "data-role": "grade", "aria-label": `grade of ${item} (0 to ${top})`, title: `grade of ${item}: type 0 to ${top}`,
+          ...SUPPRESS,
+        })),
+      h("span", {
+        class: `ndcg-x-rel${relevant ? " is-relevant" : ""}`,
+        title: relevant ? "relevant: counts for the binary metrics" : "not relevant at this threshold",
+        "aria-hidden": "true",
+        text: relevant ? "✓" : "·",
+      }),
+      h("span", { class: "ndcg-x-arrows" },
+        h("button", { type: "button", class: "ndcg-x-step", "data-role": "up", tabindex: -1, "aria-label": `Move ${item} up`, title: "Move up", ...SUPPRESS }, "▲"),
+        h("button", { type: "button", class: "ndcg-x-step", "data-role": "down", tabindex: -1, "aria-label": `Move ${item} down`, title: "Move down", ...SUPPRESS }, "▼")));
+  }
+
+  // Put a row's position-dependent parts in place: number, cut-off, arrows, label for screen readers.
+  function placeRow(row, item, i, n, k, grade, fullLabel, relevant) {
+    const position = i + 1;
+    const label = fullLabel && fullLabel !== item ? fullLabel : "";
+    const cut = position === k && k < n;
+    row.className = `ndcg-x-row${position > k ? " is-beyond" : ""}${cut ? " is-cut" : ""}`;
+    row.dataset.position = position;
+    if (cut) row.dataset.cut = `cut-off k = ${k}`;
+    else delete row.dataset.cut;
+    row.setAttribute("aria-label", `Position ${position} of ${n}: ${item}${label ? ` (${label})` : ""}, grade ${grade}${relevant ? ", relevant" : ""}${position > k ? ", below the cut-off" : ""}`);
+    row.querySelector(".ndcg-x-pos").textContent = position;
+    row.querySelector("[data-role=up]").disabled = i === 0;
+    row.querySelector("[data-role=down]").disabled = i === n - 1;
+    row.style.transform = "";
+    return row;
+  }
+
+  // A change made here: shown at once from the preview if Python sent one, then sent to the kernel.
   function commit(view, order, item, role) {
-    // Send first, redraw second: the kernel computes while the browser lays out the new list.
-    committing = true;
-    model.set(view.trait, order);
-    committing = false;
+    const base = model.get(view.trait);
+    view.display = previewOf(view, base, item, order.indexOf(item));
+    committing = true; // this view draws the change itself, below
+    try {
+      model.set(view.trait, order);
+    } finally {
+      committing = false;
+    }
     model.save_changes();
     focusAfterRender = { trait: view.trait, item, role };
-    renderList(view);
+    update(view);
     say(`${item} moved to position ${order.indexOf(item) + 1} of ${order.length}.`);
   }
 
@@ -256,6 +531,27 @@ function render({ model, el }) {
       // Sent as typed: Python checks the range and refuses bad grades with a message.
       model.send({ event: "grade", item: input.closest("[data-item]").dataset.item, grade: input.value });
     }));
+    // The row a learner rests the pointer on or focuses is the one they may move next: ask for its previews.
+    // A pointer sweeping across rows asks for none of them (each costs the kernel n computations).
+    let resting = null;
+    const want = (event, wait) => guard(() => {
+      clearTimeout(resting);
+      const row = event.target.closest && event.target.closest(".ndcg-x-row");
+      if (!row || dragging) return;
+      resting = setTimeout(() => guard(() => requestPreview(view, row.dataset.item)), wait);
+    });
+    view.list.addEventListener("pointerover", (event) => want(event, HOVER_MS));
+    view.list.addEventListener("focusin", (event) => want(event, 0));
+    cleanups.push(() => clearTimeout(resting));
+  }
+
+  // The nearest ancestor that scrolls vertically (the notebook panel), or the page.
+  function scroller(node) {
+    for (let p = node.parentElement; p; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (/(auto|scroll|overlay)/.test(style.overflowY) && p.scrollHeight > p.clientHeight) return p;
+    }
+    return document.scrollingElement || document.documentElement;
   }
 
   // Pointer events (mouse, pen and touch alike); HTML5 drag-and-drop does not fire on touch screens.
@@ -270,64 +566,127 @@ function render({ model, el }) {
       const rects = rows.map((r) => r.getBoundingClientRect());
       const index = rows.indexOf(row);
       const gap = rects.length > 1 ? rects[1].top - rects[0].bottom : 0;
+      const box = scroller(list);
       dragging = {
-        view, row, rows, index, target: index, pointerId: event.pointerId, startY: event.clientY,
+        view, row, rows, index, target: index, pointerId: event.pointerId, startY: event.clientY, clientY: event.clientY,
         mids: rects.map((r) => r.top + r.height / 2), shift: rects[index].height + gap, active: false, stale: false,
+        box, scrollStart: box.scrollTop, frame: null, order: model.get(view.trait).slice(),
       };
+      requestPreview(view, row.dataset.item);
       row.setPointerCapture(event.pointerId);
     }));
     list.addEventListener("pointermove", (event) => guard(() => {
       if (!dragging || dragging.view !== view || event.pointerId !== dragging.pointerId) return;
-      const dy = event.clientY - dragging.startY;
+      dragging.clientY = event.clientY;
       if (!dragging.active) {
-        if (Math.abs(dy) < DRAG_SLOP) return;
+        if (Math.abs(event.clientY - dragging.startY) < DRAG_SLOP) return;
         dragging.active = true;
         list.classList.add("is-sorting");
         dragging.row.classList.add("is-dragging");
+        window.addEventListener("keydown", escape, true);
+        dragging.frame = requestAnimationFrame(autoScroll);
       }
       event.preventDefault();
-      const { index, mids, rows, shift } = dragging;
+      follow();
+    }));
+
+    // Place the rows for the pointer's position (scrolling included) and preview the drop there.
+    function follow() {
+      const { index, mids, rows, shift, box, scrollStart } = dragging;
+      const scrolled = box.scrollTop - scrollStart;
+      const dy = dragging.clientY - dragging.startY + scrolled;
       const centre = mids[index] + dy;
       let target = 0;
       mids.forEach((mid, j) => {
         if (j !== index && (j < index ? mid < centre : mid <= centre)) target += 1;
       });
-      dragging.target = target;
       dragging.row.style.transform = `translateY(${dy}px)`;
       rows.forEach((r, j) => {
         if (j === index) return;
         const offset = j > index && j <= target ? -shift : j < index && j >= target ? shift : 0;
         r.style.transform = offset ? `translateY(${offset}px)` : "";
+        // Position numbers follow the rows.
+        r.querySelector(".ndcg-x-pos").textContent = j + 1 + (offset < 0 ? -1 : offset > 0 ? 1 : 0);
       });
-    }));
-    const finish = (event, drop) => guard(() => {
+      dragging.row.querySelector(".ndcg-x-pos").textContent = target + 1;
+      if (target !== dragging.target || root.dataset.state !== "preview") {
+        dragging.target = target;
+        showPreview(view);
+      }
+    }
+
+    // Near the top or bottom edge of the scrolling notebook, scroll it, faster nearer the edge.
+    function autoScroll() {
+      if (!dragging || !dragging.active) return;
+      const { box } = dragging;
+      const area = box === document.scrollingElement || box === document.documentElement
+        ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect();
+      const y = dragging.clientY;
+      const speed = y < area.top + EDGE ? -Math.ceil((area.top + EDGE - y) / 4) : y > area.bottom - EDGE ? Math.ceil((y - area.bottom + EDGE) / 4) : 0;
+      if (speed) {
+        const before = box.scrollTop;
+        box.scrollTop += Math.max(-20, Math.min(20, speed));
+        if (box.scrollTop !== before) guard(follow);
+      }
+      dragging.frame = requestAnimationFrame(autoScroll);
+    }
+
+    function escape(event) {
+      if (event.key !== "Escape" || !dragging || dragging.view !== view) return;
+      event.preventDefault();
+      event.stopPropagation();
+      guard(() => {
+        const { row, pointerId } = dragging;
+        if (row.hasPointerCapture(pointerId)) row.releasePointerCapture(pointerId);
+        finish({ pointerId }, false);
+        say("Drag cancelled.");
+      });
+    }
+
+    const finish = (event, drop) => {
       if (!dragging || dragging.view !== view || event.pointerId !== dragging.pointerId) return;
-      const { row, rows, index, target, active, stale } = dragging;
+      const { row, rows, index, target, active, stale, frame: pending } = dragging;
       dragging = null;
+      cancelAnimationFrame(pending);
+      window.removeEventListener("keydown", escape, true);
       list.classList.remove("is-sorting");
       row.classList.remove("is-dragging");
       rows.forEach((r) => { r.style.transform = ""; });
       const item = row.dataset.item;
       if (drop && active && target !== index) {
         commit(view, moved(model.get(view.trait), index, target), item, "row");
-      } else if (stale) {
-        renderList(view);
+      } else if (stale || active) {
+        update(view);
       }
-    });
-    list.addEventListener("pointerup", (event) => finish(event, true));
-    list.addEventListener("pointercancel", (event) => finish(event, false));
+    };
+    list.addEventListener("pointerup", (event) => guard(() => finish(event, true)));
+    list.addEventListener("pointercancel", (event) => guard(() => finish(event, false)));
   }
 
-  function renderNumbers(view) {
+  // While dragging: the numbers a drop at the current target would give (or, without a preview, the current ones, marked stale).
+  function showPreview(view) {
+    const { index, target, row, order } = dragging;
+    const display = previewOf(view, order, row.dataset.item, target);
+    view.previewDisplay = display;
+    root.dataset.state = "preview";
+    root.setAttribute("aria-busy", "false");
+    if (display) showNumbers(view, display, false);
+    else if (target === index) showNumbers(view, view.display || fromPanel(panelOf(view)), false);
+    else renderNumbers(view, view.display || fromPanel(panelOf(view)), true);
+  }
+
+  function renderNumbers(view, display, stale) {
     const panel = panelOf(view);
     if (view.title) view.title.textContent = panel.name;
     if (!view.metricNodes) buildCards(view, panel);
-    for (const metric of panel.metrics.filter((m) => m.key in view.metricNodes)) {
+    panel.metrics.forEach((metric, i) => {
       const nodes = view.metricNodes[metric.key];
+      if (!nodes) return;
       nodes.label.textContent = metric.label;
-      nodes.value.textContent = metric.text;
+      nodes.value.textContent = display.texts[i];
       nodes.card.title = metric.help;
-    }
+    });
+    view.cards.classList.toggle("is-stale", stale);
     for (const [group, title] of Object.entries(view.groupTitles)) title.textContent = panel.groups[group];
   }
 
@@ -358,14 +717,22 @@ function render({ model, el }) {
     view.cards.replaceChildren(...sections.flat());
   }
 
+  // What each view shows right now: the drag preview, the display of its order, or the kernel's panel.
+  function currentDisplay(view) {
+    if (dragging && dragging.view === view && dragging.active && view.previewDisplay) return view.previewDisplay;
+    return view.display || fromPanel(panelOf(view));
+  }
+
   // ---- Compare mode: every metric of both rankings and the difference --------------------
   const comparison = compare ? h("table", { class: "ndcg-x-comparison", "data-testid": "comparison" }) : null;
 
   function renderComparison() {
     if (!comparison) return;
     const [a, b] = model.get("names");
+    const previewRows = views.map(currentDisplay).find((display) => display.comparison);
+    const rows = previewRows ? previewRows.comparison : model.get("comparison");
     const head = h("thead", {}, h("tr", {}, h("th", { text: "metric" }), h("th", { text: a }), h("th", { text: b }), h("th", { text: `${b} − ${a}` })));
-    const body = h("tbody", {}, model.get("comparison").map((row) =>
+    const body = h("tbody", {}, rows.map((row) =>
       h("tr", {},
         h("th", { scope: "row", text: row.label }),
         h("td", { text: row.a }),
@@ -374,50 +741,73 @@ function render({ model, el }) {
     comparison.replaceChildren(head, body);
   }
 
-  // ---- Plots: PNG bytes from Python's persistent matplotlib figures ----------------------------
-  function figure(testid, caption, alt) {
-    const img = h("img", { alt, class: "ndcg-x-plot" });
-    return { img, node: h("figure", { class: "ndcg-x-figure", "data-testid": testid }, h("figcaption", { text: caption }), img) };
+  // ---- Plots: SVG from Python's arrays, redrawn at the figure's own width --------------------
+  function figure(testid, caption, alt, legend) {
+    const svg = s("svg", { class: "ndcg-x-plot", role: "img", "aria-label": alt, width: "100%" });
+    const score = h("div", { class: "ndcg-x-score", "data-testid": `${testid}-score` });
+    const node = h("figure", { class: "ndcg-x-figure", "data-testid": testid },
+      h("figcaption", { text: caption }),
+      h("ul", { class: "ndcg-x-legend" }, legend.map(([cls, text]) => h("li", {}, h("span", { class: `ndcg-x-key ${cls}`, "aria-hidden": "true" }), text))),
+      svg, score);
+    return { svg, node, score, width: 0 };
   }
-  const discountPlot = figure("discount-plot", "Discount curve and each item's share of DCG",
-    "Bars: each item's gain and gain times discount at its position; line: the discount; dashed line: the cut-off k.");
+  const discountPlot = compare ? null : figure("discount-plot", "Discount curve and each item's share of DCG",
+    "Bars: each item's gain and gain times discount at its position; line: the discount; dashed line: the cut-off k.",
+    [["is-gain", "gain"], ["is-share", "gain × discount"], ["is-curve", "discount"]]);
   const cumulativePlot = figure("cumulative-plot", compare ? "Running DCG of both rankings vs running IDCG" : "Running DCG vs running IDCG",
-    "Running DCG and running IDCG over positions 1 to k; the gap between them is what NDCG measures.");
+    "Running DCG and running IDCG over positions 1 to k; the gap between them is what NDCG measures.",
+    compare ? [["is-run-0", `running DCG, ${model.get("names")[0]}`], ["is-run-1", `running DCG, ${model.get("names")[1]}`], ["is-ideal", "running IDCG (ideal order)"]]
+      : [["is-run-0", "running DCG"], ["is-ideal", "running IDCG (ideal order)"], ["is-gap", "gap to the ideal"]]);
 
-  function showPng(plot, trait) {
-    const bytes = model.get(trait);
-    const empty = !bytes || bytes.byteLength === 0;
-    plot.node.hidden = empty;
-    if (empty) return;
-    const url = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
-    const previous = plot.img.getAttribute("src");
-    urls.add(url);
-    plot.img.onload = () => {
-      if (previous && previous !== url) {
-        URL.revokeObjectURL(previous);
-        urls.delete(previous);
-      }
-    };
-    plot.img.src = url;
+  function renderPlots() {
+    const displays = views.map(currentDisplay);
+    if (discountPlot && discountPlot.width) drawDiscount(discountPlot.svg, discountPlot.width, displays[0].plot);
+    if (cumulativePlot.width) drawCumulative(cumulativePlot.svg, cumulativePlot.width, displays.map((d) => d.plot));
+    cumulativePlot.score.textContent = displays.map((d, i) => (compare ? `${model.get("names")[i]}: ` : "") + d.plot.score).join(" · ");
   }
+
+  const resize = new ResizeObserver(() => guard(() => {
+    let changed = false;
+    for (const plot of [discountPlot, cumulativePlot].filter(Boolean)) {
+      const width = Math.floor(plot.svg.parentElement.clientWidth - 2 * 8);
+      if (width > 0 && width !== plot.width) {
+        plot.width = width;
+        changed = true;
+      }
+    }
+    if (changed) renderPlots();
+  }));
+  cleanups.push(() => resize.disconnect());
 
   // ---- Step table: the explain_ndcg trace ----------------------------------------------------
   const table = h("table", { class: "ndcg-x-table", "data-testid": "step-table" });
   const formula = h("div", { class: "ndcg-x-formula", "data-testid": "formula" });
   const notes = h("div", { class: "ndcg-x-notes" });
+  let formulaShown = "";
 
   // Python says which columns are labels and which belong to the ideal ranking; no column positions here.
   function columnClass(column) {
     return [column.label && "is-label", column.ideal && "is-ideal", column.start && "is-ideal-start"].filter(Boolean).join(" ");
   }
 
-  function renderSteps() {
+  function renderSteps(display, stale) {
     const panel = panels()[0];
     table.replaceChildren(
       h("thead", {}, h("tr", {}, panel.columns.map((column) => h("th", { class: columnClass(column), text: column.text })))),
-      h("tbody", {}, panel.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: columnClass(panel.columns[i]), text }))))));
-    formula.replaceChildren(...panel.formula.map((line) => h("div", { text: line })));
-    notes.textContent = panel.notes.join(" · ");
+      h("tbody", {}, display.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: columnClass(panel.columns[i]), text }))))));
+    table.classList.toggle("is-stale", stale);
+  }
+
+  // The formula with the numbers is the kernel's: greyed while it belongs to another order than the one shown.
+  function renderFormula(display) {
+    const panel = panels()[0];
+    const text = JSON.stringify([panel.formula, panel.notes]);
+    if (text !== formulaShown) {
+      formulaShown = text;
+      formula.replaceChildren(...panel.formula.map((line) => h("div", { text: line })));
+      notes.textContent = panel.notes.join(" · ");
+    }
+    formula.classList.toggle("is-stale", !same(display.order, panel.order));
   }
 
   function showNoticeText(text, kind) {
@@ -432,7 +822,7 @@ function render({ model, el }) {
     const { text = "", kind = "info" } = model.get("notice");
     showNoticeText(text, kind);
     if (text) say(text);
-    if (kind === "error") views.forEach(renderList); // put back any grade the learner typed
+    if (kind === "error") views.forEach((view) => { view.rows = null; renderList(view, model.get(view.trait)); }); // put back any grade typed
   }
 
   // ---- Layout --------------------------------------------------------------------------------
@@ -450,37 +840,30 @@ function render({ model, el }) {
       h("div", { class: "ndcg-x-plots" }, discountPlot.node, cumulativePlot.node),
       h("section", { class: "ndcg-x-steps" },
         h("h4", { class: "ndcg-x-subtitle", text: "Step by step (explain_ndcg)" }),
-        h("div", { class: "ndcg-x-table-wrap" }, table), formula, notes),
+        h("div", { class: "ndcg-x-table-wrap", tabindex: 0, role: "region", "aria-label": "Step table", ...SUPPRESS }, table), formula, notes),
       live);
   }
   el.append(root);
+  for (const plot of [discountPlot, cumulativePlot].filter(Boolean)) resize.observe(plot.node);
 
   guard(() => {
     showControls();
-    views.forEach((view) => { renderList(view); renderNumbers(view); });
-    renderComparison();
-    if (!compare) renderSteps();
-    showPng(discountPlot, "discount_png");
-    showPng(cumulativePlot, "cumulative_png");
+    views.forEach(update);
+    // Ask for previews at once: Python answers with every item's for a short list, the top item's for a long one.
+    views.forEach((view) => requestPreview(view, model.get(view.trait)[0]));
     const { text = "", kind = "info" } = model.get("notice");
     showNoticeText(kind === "error" ? text : "", kind);
   });
 
   on("k gain discount threshold", showControls);
-  on("panels", () => {
-    views.forEach((view) => { renderNumbers(view); renderList(view); });
-    if (!compare) renderSteps();
-  });
-  on("comparison names", renderComparison);
-  on("relevance labels max_grade", () => views.forEach(renderList));
-  views.forEach((view) => on(view.trait, () => { if (!committing) renderList(view); }));
-  on("discount_png", () => showPng(discountPlot, "discount_png"));
-  on("cumulative_png", () => showPng(cumulativePlot, "cumulative_png"));
+  on("panels comparison names relevance labels max_grade", () => views.forEach(update));
+  views.forEach((view) => on(view.trait, () => { if (!committing) update(view); }));
   on("notice", showNotice);
+  on("msg:custom", storePreviews);
 
   return () => {
     for (const [name, handler] of listeners) model.off(name, handler);
-    for (const url of urls) URL.revokeObjectURL(url);
+    for (const cleanup of cleanups) cleanup();
   };
 }
 

@@ -1,0 +1,121 @@
+"""What the explorers show for one order of the items: numbers, step rows and plot arrays.
+
+Every number here comes from the library (:func:`~ndcg_teach.explain_ndcg`,
+:func:`~ndcg_teach.explain_dcg` and the registry's functions); this module only
+picks the fields and turns them into the text the front end prints. It serves
+both the confirmed panel (the order the kernel holds) and the previews: the
+same fields for every destination of one item, sent ahead so that a drop is
+drawn in the browser without waiting for the kernel. Lesson 03 uses the explorer.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from .. import explain_dcg, explain_ndcg, relevances_from
+from ..trace import HEADERS, TEXT_FIELDS, cell
+
+STEP_COLUMNS = (
+    "position", "item", "grade", "gain", "discount", "contribution", "running",
+    "ideal_item", "ideal_grade", "ideal_contribution", "ideal_running",
+)
+# The ideal columns do not depend on the order: previews send only the columns before them.
+IDEAL_START = STEP_COLUMNS.index("ideal_item")
+STEP_HEADERS = {
+    **HEADERS,
+    "contribution": "gain × discount",
+    "running": "running DCG",
+    "ideal_contribution": "ideal gain × discount",
+}
+
+
+def _floats(rows, name):
+    """One field of every row as floats; None (past the end of the list) stays None."""
+    return [None if getattr(row, name) is None else float(getattr(row, name)) for row in rows]
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Everything but the order that the numbers depend on: the explorer's settings at one moment."""
+
+    relevance: dict
+    k: int
+    gain: str
+    discount: str
+    threshold: int
+    pool: list | None
+    specs: tuple
+
+    def keywords(self):
+        """Every convention the explorer sets; each metric takes the ones it accepts."""
+        n_relevant = None if self.pool is None else sum(grade >= self.threshold for grade in self.pool)
+        return {"gain": self.gain, "discount": self.discount, "pool": self.pool, "threshold": self.threshold,
+                "n_relevant": n_relevant}
+
+    def key(self, *others):
+        """A short fingerprint of these conventions (and ``others``): previews made under another one are stale."""
+        text = json.dumps([sorted(self.relevance.items()), self.k, self.gain, self.discount, self.threshold, self.pool,
+                           [spec.key for spec in self.specs], others])
+        return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """The library's results for one order: the NDCG trace at k, the DCG trace of the whole list, every metric."""
+
+    order: tuple
+    trace: object
+    full_trace: object
+    values: dict
+
+    def shown(self):
+        """The order-dependent part of a panel, as the front end shows it (a preview sends just this)."""
+        rows = [row for row in self.full_trace.rows if row.item is not None]
+        return {
+            "order": list(self.order),
+            "texts": [f"{value:.4f}" for value in self.values.values()],
+            "steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS[:IDEAL_START]]
+                      for row in self.trace.rows],
+            "plot": {
+                "items": [row.item for row in rows],
+                "gains": _floats(rows, "gain"),
+                "shares": _floats(rows, "contribution"),
+                "running": _floats(self.trace.rows, "running"),
+                "score": f"{self.trace.metric} = {self.trace.value:.4f}",
+            },
+        }
+
+
+def compute(order, conventions):
+    """Every number the explorer shows for ``order`` under ``conventions``, from the library."""
+    grades = relevances_from(order, conventions.relevance)
+    keywords = conventions.keywords()
+    trace = explain_ndcg(grades, conventions.k, ranking=list(order), gain=conventions.gain,
+                         discount=conventions.discount, pool=conventions.pool)
+    full = explain_dcg(grades, gain=conventions.gain, discount=conventions.discount, ranking=list(order))
+    values = {spec.key: spec.function(grades, conventions.k, **spec.accepted(keywords)) for spec in conventions.specs}
+    return Numbers(tuple(order), trace, full, values)
+
+
+def fixed(numbers):
+    """The part of a panel that no reorder changes: step columns, ideal cells and the plots' fixed arrays."""
+    rows = [row for row in numbers.full_trace.rows if row.item is not None]
+    return {
+        "columns": [
+            {"text": STEP_HEADERS[column], "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS, "start": i == IDEAL_START}
+            for i, column in enumerate(STEP_COLUMNS)
+        ],
+        "ideal_steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS[IDEAL_START:]]
+                        for row in numbers.trace.rows],
+        "plot": {
+            "positions": [row.position for row in numbers.trace.rows],
+            "discounts": _floats(rows, "discount"),
+            "ideal": _floats(numbers.trace.rows, "ideal_running"),
+        },
+    }
+
+
+def moves(order, item):
+    """Every order reached by moving ``item`` to position 1, 2, ..., n (its own position included)."""
+    rest = [other for other in order if other != item]
+    return [tuple(rest[:i] + [item] + rest[i:]) for i in range(len(order))]

@@ -1,0 +1,62 @@
+"""The explorers' static picture: what a notebook shows of a widget where no kernel runs.
+
+A widget's output holds two views: ``application/vnd.jupyter.widget-view+json``
+(the live widget) and, from this module, ``text/html``: the list, the numbers
+and both plots (matplotlib PNGs) of the state the widget was displayed in,
+under the words "Run this cell to drag the rows". Front ends pick one view:
+
+- nbconvert (and so nbviewer) skips the widget view when the notebook holds no
+  widget state (the lessons are saved without it) and takes ``text/html``;
+- JupyterLab and Notebook 7 rank the widget renderer first but, as it is not
+  "safe", use it only for trusted outputs: a freshly opened (untrusted) lesson
+  shows the picture, and a cell run in the session shows the live widget only;
+- GitHub shows ``text/html`` (it has no widget manager).
+
+Lesson 03 uses the explorer.
+"""
+
+import base64
+from html import escape
+
+from ..plots import CumulativePlot, DiscountPlot, compact_png
+
+RUN = "Run this cell to drag the rows"
+
+
+def _image(png, alt):
+    data = base64.b64encode(compact_png(png)).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}" style="max-width:100%;height:auto">'
+
+
+def _ranking(order, grades, labels, k):
+    rows = "".join(
+        f"<tr><td>{i}</td><td><b>{escape(item)}</b></td><td>{escape(labels.get(item, '') if labels.get(item) != item else '')}</td>"
+        f"<td>{grades[item]}</td><td>{'' if i <= k else 'below k'}</td></tr>"
+        for i, item in enumerate(order, start=1)
+    )
+    return (
+        '<table style="margin:0 0 6px 0"><thead><tr><th>position</th><th>item</th><th></th><th>grade</th><th></th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def _numbers(panel):
+    return " · ".join(f"{escape(metric['label'])} = <b>{metric['text']}</b>" for metric in panel["metrics"])
+
+
+def static_html(explorer):
+    """The static picture of ``explorer`` (a RankingExplorer or CompareExplorer) as HTML, plots included."""
+    k, labels, grades = explorer.k, explorer.labels, explorer.relevance
+    parts = [f'<p><b>{RUN}</b>: this is a picture of the explorer as it was saved; '
+             "in a running notebook the live widget shows instead.</p>"]
+    panels = explorer.panels
+    for panel in panels:
+        title = f"<h4 style=\"margin:8px 0 4px\">{escape(panel['name'])}</h4>" if len(panels) > 1 else ""
+        parts.append(f"{title}{_ranking(panel['order'], grades, labels, k)}<p>{_numbers(panel)}</p>")
+    numbers = explorer._shown_numbers
+    if len(panels) == 1:
+        parts.append(_image(DiscountPlot().draw(numbers[0].full_trace, k=k),
+                            "Discount curve and each item's gain and gain times discount at its position"))
+    names = explorer.names if len(panels) > 1 else ("",)
+    parts.append(_image(CumulativePlot().draw([n.trace for n in numbers], names), "Running DCG against running IDCG"))
+    return f'<div class="ndcg-x-static">{"".join(parts)}</div>'
