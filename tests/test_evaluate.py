@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.evaluation import judge, values_of
+from ndcg_teach.evaluation import values_of
+from ndcg_teach.judging import judge
 from ndcg_teach.measures import parse_measures
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
