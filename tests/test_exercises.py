@@ -53,6 +53,7 @@ ANSWERS = {
     "08-short-list": nt.precision_at_k([1, 1, 0], 5, adaptive_k=True),
     "09-mean-ndcg": nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]], k=3),
     "09-wins": 2,
+    "09-smallest-p": 2 / 8,  # of the 8 sign assignments, the observed one and its mirror are always as extreme
     "10-r-precision": nt.r_precision([0, 1, 1, 0, 1, 0, 1], n_relevant=5),
     "10-interpolated": 4 / 7,  # P@7 = 4/7 beats P@5 = 2/5 and P@6 = 3/6 once recall reaches 2/4
     "10-f1": 2 * 0.75 * 0.6 / (0.75 + 0.6),  # P@4 = 3/4, R@4 = 3/5
@@ -180,6 +181,8 @@ SLIPS = [
     ("08-ap-trec", (1 + 2 / 4) / 2, "torchmetrics"),
     ("08-short-list", 0.4, "divides by k"),
     ("09-mean-ndcg", nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]]), "whole lists"),
+    ("09-smallest-p", 1 / 8, "observed signs only"),
+    ("09-smallest-p", 0.05, "usual threshold"),
     ("02-log-base", "both", "Check NDCG again"),
     ("10-r-precision", nt.r_precision([0, 1, 1, 0, 1, 0, 1]), "the query has 5"),
     ("10-r-precision", 0.8, "recall of the whole list"),
@@ -403,6 +406,11 @@ SOLUTIONS = {
     "08-short-list": lambda i: nt.precision_at_k(**i),
     "09-mean-ndcg": lambda i: nt.mean_ndcg(**i),
     "09-wins": lambda i: sum(nt.ndcg(b, k=i["k"]) > nt.ndcg(a, k=i["k"]) for a, b in zip(i["ranker_a"], i["ranker_b"])),
+    "09-smallest-p": lambda i: min(
+        significance.randomisation_test(a, b).p_value
+        for a, b in itertools.product(itertools.product((0.0, 1.0), repeat=i["n_queries"]), repeat=2)
+        if a != b
+    ),
     "10-r-precision": lambda i: nt.r_precision(**i),
     "10-interpolated": lambda i: _best_precision_from_recall(nt.precision_recall_curve(**i), 0.5),
     "10-f1": lambda i: nt.f_measure(**i),
@@ -426,7 +434,7 @@ SOLUTIONS = {
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 
 NOT_LIBRARY_PARAMETERS = {
-    "system_a", "system_b", "log_bases", "ranker_a", "ranker_b",
+    "system_a", "system_b", "log_bases", "ranker_a", "ranker_b", "n_queries",
     "one_great", "many_fair", "runs", "depth", "alpha", "comparisons", "n_held_out", "n_items", "rank", "n_sampled",
 }
 """Input names for what an exercise is about when it is not one library call."""

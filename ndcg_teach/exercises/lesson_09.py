@@ -46,4 +46,26 @@ LESSON_EXERCISES = (
         ),
         right="Counting wins per query tells you more than one mean.",
     ),
+    Exercise(
+        "09-smallest-p",
+        LESSON,
+        "the smallest two-sided p-value an exact randomisation test can give on three queries",
+        "number",
+        inputs={"n_queries": 3},
+        judge=_number_judge(
+            lambda inp: 2 / 2 ** inp["n_queries"],
+            "Count the sign assignments of the three differences, and those at least as far from 0 as the observed one"
+            " in the most extreme case: the observed signs, and all of them flipped.",
+            [
+                (
+                    lambda inp: 1 / 2 ** inp["n_queries"],
+                    "That counts the observed signs only; flipping every sign gives a mean just as far from 0.",
+                ),
+                (lambda inp: 0.05, "0.05 is the usual threshold, not the smallest p-value three queries can give."),
+            ],
+            tolerance=1e-9,
+        ),
+        right="Three queries can never give p below 0.25, however much better one ranker is: a handful of queries"
+        " cannot show a difference.",
+    ),
 )
