@@ -311,18 +311,27 @@ class Comparison:
         return int((d > 0).sum()), int((d < 0).sum()), int((d == 0).sum())
 
     def test(self, method="randomisation", **keywords):
-        """A paired significance test from :mod:`ndcg_teach.significance` on ``(a, b)``.
+        """A paired significance test from :mod:`ndcg_teach.significance` of B against A.
 
         ``method`` is "t" (``paired_t_test``), "wilcoxon" (``wilcoxon_test``),
         "randomisation" (``randomisation_test``) or "bootstrap"
-        (``bootstrap_interval``); keywords go to that function.
+        (``bootstrap_interval``); keywords go to that function. It is given
+        ``(b, a)``, so its mean difference ("a - b" in what it prints) is
+        B - A, the same sign as :attr:`differences` and :meth:`table`.
+
+        Examples
+        --------
+        >>> pair = Comparison("P_1", ("q1", "q2", "q3"), np.array([0.0, 0.0, 1.0]), np.array([1.0, 1.0, 1.0]))
+        >>> result = pair.test("randomisation")
+        >>> result.mean_difference == pair.differences.mean()
+        True
         """
         functions = {"t": "paired_t_test", "wilcoxon": "wilcoxon_test", "randomisation": "randomisation_test",
                      "bootstrap": "bootstrap_interval"}
         check_choice("method", method, tuple(functions))
         from . import significance  # imported on first use: it may need SciPy
 
-        return getattr(significance, functions[method])(self.a, self.b, **keywords)
+        return getattr(significance, functions[method])(self.b, self.a, **keywords)
 
     def table(self):
         """Each query's two values and their difference as a :class:`~ndcg_teach.table.Table`."""

@@ -200,8 +200,11 @@ def test_compare_runs_the_significance_tests_on_the_pairs():
     a = nt.evaluate(qrels, {f"q{q}": {"x": 1.0, "a": 0.5} for q in range(8)}, ["recip_rank"])
     b = nt.evaluate(qrels, {f"q{q}": {"a": 1.0, f"y{q % 3}": 0.5} for q in range(8)}, ["recip_rank"])
     pair = nt.compare(a, b)
-    expected = significance.randomisation_test(pair.a, pair.b, n=1000, seed=0)
-    assert repr(pair.test("randomisation", n=1000, seed=0)) == repr(expected)
+    # B against A: the test's mean difference has the sign of pair.differences (B - A), as the table shows.
+    expected = significance.randomisation_test(pair.b, pair.a, n=1000, seed=0)
+    tested = pair.test("randomisation", n=1000, seed=0)
+    assert repr(tested) == repr(expected)
+    assert tested.mean_difference == pytest.approx(pair.differences.mean(), abs=1e-15) and tested.mean_difference > 0
 
 
 def test_metrics_that_count_judged_non_relevant_items_see_unjudged_ones_as_none():
