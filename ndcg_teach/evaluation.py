@@ -323,8 +323,8 @@ class Comparison:
         --------
         >>> pair = Comparison("P_1", ("q1", "q2", "q3"), np.array([0.0, 0.0, 1.0]), np.array([1.0, 1.0, 1.0]))
         >>> result = pair.test("randomisation")
-        >>> result.mean_difference == pair.differences.mean()
-        True
+        >>> round(result.mean_difference, 4), round(float(pair.differences.mean()), 4)  # B gains on two of three queries
+        (0.6667, 0.6667)
         """
         functions = {"t": "paired_t_test", "wilcoxon": "wilcoxon_test", "randomisation": "randomisation_test",
                      "bootstrap": "bootstrap_interval"}
