@@ -56,8 +56,8 @@ ANSWERS = {
     "09-smallest-p": 2 / 8,  # of the 8 sign assignments, the observed one and its mirror are always as extreme
     "10-r-precision": nt.r_precision([0, 1, 1, 0, 1, 0, 1], n_relevant=5),
     "10-interpolated": 4 / 7,  # P@7 = 4/7 beats P@5 = 2/5 and P@6 = 3/6 once recall reaches 2/4
-    "10-f1": 2 * 0.75 * 0.6 / (0.75 + 0.6),  # P@4 = 3/4, R@4 = 3/5
-    "10-f-beta": 5 * 0.75 * 0.6 / (4 * 0.75 + 0.6),
+    "10-f1": 2 * 0.75 * (3 / 7) / (0.75 + 3 / 7),  # P@4 = 3/4, R@4 = 3/7
+    "10-f-beta": 5 * 0.75 * (3 / 7) / (4 * 0.75 + 3 / 7),
     "11-rbp": nt.rank_biased_precision([1, 0, 0, 1], p=0.5),
     "11-rbp-residual": nt.rbp_residual([1, 0, 0, 1], p=0.5),
     "11-err": nt.expected_reciprocal_rank([1, 2], max_grade=2),
@@ -187,10 +187,10 @@ SLIPS = [
     ("10-r-precision", nt.r_precision([0, 1, 1, 0, 1, 0, 1]), "the query has 5"),
     ("10-r-precision", 0.8, "recall of the whole list"),
     ("10-interpolated", 0.4, "first reaches 0.5"),
-    ("10-f1", (0.75 + 0.6) / 2, "arithmetic mean"),
+    ("10-f1", (0.75 + 3 / 7) / 2, "arithmetic mean"),
     ("10-f1", nt.f_measure([1, 1, 0, 1, 0, 0], 4), "took R from the list"),
-    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=5), "That is F1"),
-    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=0.5, n_relevant=5), "F0.5"),
+    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=7), "That is F1"),
+    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=0.5, n_relevant=7), "F0.5"),
     ("11-rbp", 1 + 0.5**3, "factor (1 - p)"),
     ("11-rbp", 0.5 * (0.5 + 0.5**4), "p^0 = 1"),
     ("11-rbp-residual", 0.5 * 0.5**4, "rank 5 alone"),

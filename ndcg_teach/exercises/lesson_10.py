@@ -59,9 +59,9 @@ LESSON_EXERCISES = (
     Exercise(
         "10-f1",
         LESSON,
-        "F1@4 of [1, 1, 0, 1, 0, 0] when the query has 5 relevant items",
+        "F1@4 of [1, 1, 0, 1, 0, 0] when the query has 7 relevant items",
         "number",
-        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "n_relevant": 5},
+        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "n_relevant": 7},
         judge=_number_judge(
             lambda inp: nt.f_measure(**inp),
             "Compute P@4 and R@4, then their harmonic mean 2PR / (P + R).",
@@ -72,7 +72,7 @@ LESSON_EXERCISES = (
                 ),
                 (
                     lambda inp: nt.f_measure(inp["relevances"], inp["k"]),
-                    "You took R from the list (3 relevant items); the query has 5.",
+                    "You took R from the list (3 relevant items); the query has 7.",
                 ),
             ],
         ),
@@ -81,9 +81,9 @@ LESSON_EXERCISES = (
     Exercise(
         "10-f-beta",
         LESSON,
-        "F2@4 (beta = 2) of [1, 1, 0, 1, 0, 0] when the query has 5 relevant items",
+        "F2@4 (beta = 2) of [1, 1, 0, 1, 0, 0] when the query has 7 relevant items",
         "number",
-        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "beta": 2.0, "n_relevant": 5},
+        inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "beta": 2.0, "n_relevant": 7},
         judge=_number_judge(
             lambda inp: nt.f_measure(**inp),
             "Use (1 + beta^2) P R / (beta^2 P + R) with beta = 2.",
