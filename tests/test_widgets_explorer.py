@@ -295,11 +295,12 @@ def test_a_long_list_previews_only_the_items_asked_for_and_pushes_them_after_eac
 
     async def drop():
         front_end_update(widget, order=[items[1], items[0], *items[2:]])
-        before_turn = len(previews_sent(widget))
         await asyncio.sleep(0)
-        return before_turn
+        before = len(previews_sent(widget))
+        await asyncio.sleep(explorer_module.PREVIEW_AFTER + 0.05)
+        return before
 
-    assert asyncio.run(drop()) == 1  # previews wait for the loop's next turn: the numbers leave first
+    assert asyncio.run(drop()) == 1  # previews wait PREVIEW_AFTER: the numbers leave first, and the drop is painted first
     pushed = previews_sent(widget)[-1]
     assert pushed["base"] == widget.order
     assert [entry["item"] for entry in pushed["items"]] == ["item 3"]
@@ -309,7 +310,7 @@ def test_a_burst_of_drops_prepares_the_previews_once(wired):
     async def drops():
         front_end_update(wired, order=["E", "B", "A", "D", "C"])
         front_end_update(wired, order=["C", "B", "A", "D", "E"])
-        await asyncio.sleep(0)
+        await asyncio.sleep(explorer_module.PREVIEW_AFTER + 0.05)
 
     asyncio.run(drops())
     assert sent(wired) == [("update", ["panels"]), ("update", ["panels"]), ("custom", [])]

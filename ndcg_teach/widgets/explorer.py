@@ -59,6 +59,9 @@ GROUP_TITLES = {"graded": "graded: every grade counts", "binary": "binary: relev
 # points at, focuses or last moved.
 # Packed and computed in one vectorised pass, a 40-item list's previews for every item take ~10 ms and ~0.5 MB.
 PREVIEW_ALL_UP_TO = 60
+# Seconds between a change and its previews: the browser paints the drop and takes the kernel's confirmation
+# first, and only then reads the (up to ~0.7 MB) previews, which would otherwise land in the frames after the drop.
+PREVIEW_AFTER = 0.15
 PREVIEW_CACHE = 64  # orders whose numbers are kept (the confirmed ones; previews no longer go through compute)
 
 
@@ -326,7 +329,7 @@ class _Explorer(anywidget.AnyWidget):
         self._wanted[ranking] = [item, *wanted][:2]
 
     def _refresh(self):
-        """Recompute everything and send it in one message; previews follow on the kernel's next loop turn.
+        """Recompute everything and send it in one message; previews follow ``PREVIEW_AFTER`` seconds later.
 
         The numbers leave at once; the previews (n computations per item) are
         prepared after them, and a burst of changes prepares them only once.
@@ -345,7 +348,7 @@ class _Explorer(anywidget.AnyWidget):
         loop = _running_loop()
         if loop is not None and self.comm is not None and not self._preview_pending:
             self._preview_pending = True
-            loop.call_soon(self._push_previews)
+            loop.call_later(PREVIEW_AFTER, self._push_previews)
 
     def _on_change(self, change):
         self._refresh()
