@@ -436,8 +436,10 @@ function render({ model, el }) {
   function showNumbers(view, display, stale) {
     const panel = panelOf(view);
     if (!compare) renderFormula(display);
+    // Plot numbers to 4 decimals, as previews carry them: the kernel's exact confirmation of a preview then changes nothing.
     const signature = JSON.stringify([display.texts, display.steps, display.plot, display.comparison, stale,
-      panel.metrics.map((m) => m.label), panel.groups, panel.columns, model.get("comparison")]);
+      panel.metrics.map((m) => m.label), panel.groups, panel.columns, model.get("comparison")],
+    (key, value) => (typeof value === "number" ? Math.round(value * 1e4) : value));
     if (signature === view.signature) return;
     view.signature = signature;
     renderNumbers(view, display, stale);
@@ -597,7 +599,7 @@ function render({ model, el }) {
       model.send({ event: "grade", item: input.closest("[data-item]").dataset.item, grade: input.value });
     }));
     // The row a learner rests the pointer on or focuses is the one they may move next: ask for its previews.
-    // A pointer sweeping across rows asks for none of them (each costs the kernel n computations).
+    // (A list of up to 60 items already holds every item's; a longer one asks row by row.) A pointer sweeping across rows asks for none.
     let resting = null;
     const want = (event, wait) => guard(() => {
       clearTimeout(resting);
