@@ -258,7 +258,33 @@ def test_a_preview_request_is_answered_for_every_item_of_a_short_list(wired):
     (message,) = previews_sent(wired)
     assert (message["ranking"], message["base"], message["context"]) == ("order", ITEMS, wired.panels[0]["context"])
     assert [entry["item"] for entry in message["items"]] == ITEMS
-    assert message["items"][ITEMS.index("C")] == wired.previews("order", "C")
+    for entry in message["items"]:
+        assert unpacked(message, entry) == shown_as_text(wired.previews("order", entry["item"])["destinations"])
+
+
+def unpacked(message, entry):
+    """A packed previews entry read back as the front end reads it: order, texts, step rows, score per destination."""
+    n, k, m = len(message["base"]), message["k"], message["metrics"]
+    texts, running = entry["texts"].split(" "), entry["running"].split(" ")
+    shares = message["shares"].split(" ")
+    index = {item: i for i, item in enumerate(message["base"])}
+    destinations = []
+    for d in range(n):
+        order = [item for item in message["base"] if item != entry["item"]]
+        order.insert(d, entry["item"])
+        steps = [[str(p + 1), item, message["grades"][index[item]], message["gains"][index[item]], message["discounts"][p],
+                  shares[index[item] * n + p], running[d * k + p]] for p, item in enumerate(order[:k])]
+        destinations.append({"order": order, "texts": texts[d * m:(d + 1) * m], "steps": steps,
+                             "running": running[d * k:(d + 1) * k],
+                             "score": f"{message['label']} = {entry['scores'].split(' ')[d]}"})
+    return destinations
+
+
+def shown_as_text(destinations):
+    """Python's previews with the running DCG as the 4-decimal texts the packed message carries."""
+    return [{"order": d["order"], "texts": d["texts"], "steps": d["steps"],
+             "running": [f"{value:.4f}" for value in d["plot"]["running"]], "score": d["plot"]["score"]}
+            for d in destinations]
 
 
 def test_a_long_list_previews_only_the_items_asked_for_and_pushes_them_after_each_change():
@@ -269,11 +295,12 @@ def test_a_long_list_previews_only_the_items_asked_for_and_pushes_them_after_eac
 
     async def drop():
         front_end_update(widget, order=[items[1], items[0], *items[2:]])
-        before_turn = len(previews_sent(widget))
         await asyncio.sleep(0)
-        return before_turn
+        before = len(previews_sent(widget))
+        await asyncio.sleep(explorer_module.PREVIEW_AFTER + 0.05)
+        return before
 
-    assert asyncio.run(drop()) == 1  # previews wait for the loop's next turn: the numbers leave first
+    assert asyncio.run(drop()) == 1  # previews wait PREVIEW_AFTER: the numbers leave first, and the drop is painted first
     pushed = previews_sent(widget)[-1]
     assert pushed["base"] == widget.order
     assert [entry["item"] for entry in pushed["items"]] == ["item 3"]
@@ -283,7 +310,7 @@ def test_a_burst_of_drops_prepares_the_previews_once(wired):
     async def drops():
         front_end_update(wired, order=["E", "B", "A", "D", "C"])
         front_end_update(wired, order=["C", "B", "A", "D", "E"])
-        await asyncio.sleep(0)
+        await asyncio.sleep(explorer_module.PREVIEW_AFTER + 0.05)
 
     asyncio.run(drops())
     assert sent(wired) == [("update", ["panels"]), ("update", ["panels"]), ("custom", [])]

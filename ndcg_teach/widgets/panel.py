@@ -9,10 +9,15 @@ drawn in the browser without waiting for the kernel. Lesson 03 uses the explorer
 """
 
 import hashlib
+import inspect
 import json
 from dataclasses import dataclass
 
+import numpy as np
+
 from .. import explain_dcg, explain_ndcg, relevances_from
+from ..metrics.dcg import dcg_steps
+from ..registry import metric
 from ..trace import HEADERS, TEXT_FIELDS, cell
 
 STEP_COLUMNS = (
@@ -119,3 +124,86 @@ def moves(order, item):
     """Every order reached by moving ``item`` to position 1, 2, ..., n (its own position included)."""
     rest = [other for other in order if other != item]
     return [tuple(rest[:i] + [item] + rest[i:]) for i in range(len(order))]
+
+
+def _move_indices(n, start):
+    """Row d: the indices of ``range(n)`` after moving index ``start`` to index d (as :func:`moves`)."""
+    rest = np.delete(np.arange(n), start)
+    return np.array([np.insert(rest, d, start) for d in range(n)]).reshape(n, n)
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The library's arrays for every destination of some items, one row per order (item by item, destination 1..n).
+
+    ``indices[r]`` is row r's order as indices into the base order; ``gains``
+    and ``shares`` (gain × discount) cover the whole list, ``running`` the
+    top k; ``values`` holds every metric's value per row and ``score`` the
+    NDCG at k the cumulative plot names.
+    """
+
+    base: tuple
+    indices: np.ndarray
+    gains: np.ndarray
+    shares: np.ndarray
+    running: np.ndarray
+    values: dict
+    score: np.ndarray
+
+    def orders(self):
+        return [tuple(self.base[i] for i in row) for row in self.indices.tolist()]
+
+
+def _batch_keywords(batch, keywords, rows):
+    """The keywords ``batch`` takes, per-query ones repeated for each of ``rows`` orders (one query's settings)."""
+    accepted = inspect.signature(batch).parameters
+    chosen = {name: value for name, value in keywords.items() if name in accepted and value is not None}
+    if "pool" in chosen:
+        chosen["pool"] = np.tile(np.asarray(chosen["pool"], dtype=np.float64), (rows, 1))
+    if "n_relevant" in chosen:
+        chosen["n_relevant"] = np.full(rows, chosen["n_relevant"], dtype=np.int64)
+    return chosen
+
+
+def compute_moves(base, items, conventions):
+    """Every destination of each of ``items`` in ``base``, in one pass through the library's batch functions.
+
+    A metric registered without a batch function is computed one order at a time.
+    """
+    n = len(base)
+    indices = np.concatenate([_move_indices(n, base.index(item)) for item in items]) if items else np.zeros((0, n), int)
+    grades = np.asarray(relevances_from(list(base), conventions.relevance), dtype=np.float64)[indices]
+    lengths = np.full(len(indices), n)
+    keywords = conventions.keywords()
+    steps = dcg_steps(grades, None, conventions.gain, conventions.discount)
+    values = {}
+    for spec in conventions.specs:
+        if spec.batch is not None:
+            values[spec.key] = np.asarray(spec.batch(grades, lengths, conventions.k, **_batch_keywords(spec.batch, keywords, len(grades))))
+        else:
+            values[spec.key] = np.array([spec.function(row, conventions.k, **spec.accepted(keywords)) for row in grades.tolist()])
+    ndcg = metric("ndcg").batch
+    score = ndcg(grades, lengths, conventions.k, **_batch_keywords(ndcg, keywords, len(grades)))
+    return Moves(tuple(base), indices, steps.gains, steps.contributions, steps.running[:, :conventions.k], values, score)
+
+
+def shares(grades, conventions):
+    """Each item's gain, its gain × discount at every position (``[item, position]``) and each position's discount.
+
+    From the library's DCG steps of the n cyclic shifts of the list, in which
+    every item stands once at every position.
+    """
+    n = len(grades)
+    shifts = (np.arange(n)[:, np.newaxis] + np.arange(n)) % n
+    steps = dcg_steps(np.asarray(grades, dtype=np.float64)[shifts], None, conventions.gain, conventions.discount)
+    matrix = np.zeros((n, n))
+    matrix[shifts, np.arange(n)] = steps.contributions
+    gains = np.zeros(n)
+    if n:
+        gains[shifts[0]] = steps.gains[0]
+    return gains, matrix, steps.discounts
+
+
+def texts(values):
+    """Numbers as the panel prints them (4 decimals), joined by spaces: one string the browser splits when needed."""
+    return " ".join(f"{value:.4f}" for value in np.asarray(values, dtype=np.float64).ravel().tolist())

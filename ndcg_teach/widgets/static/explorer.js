@@ -17,7 +17,7 @@ const DRAG_SLOP = 4; // pixels a pointer moves before a press becomes a drag
 const EDGE = 48; // pixels from a scroll container's edge where a drag scrolls it
 const HINT = "Drag a row, or focus it and press Alt+↑ / Alt+↓ (↑ / ↓ alone move between rows). Esc cancels a drag. Type a grade to change it.";
 const HOVER_MS = 60; // a pointer resting this long on a row asks for that row's previews
-const PREVIEW_CACHE = 24; // (ranking, order, item) entries kept; one is n destinations
+const PREVIEW_CACHE = 240; // (ranking, order, item) entries kept; one is n destinations (a message holds every item of a list up to 60)
 const SVG = "http://www.w3.org/2000/svg";
 
 function h(tag, attrs = {}, ...children) {
@@ -37,10 +37,44 @@ function s(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "text") node.textContent = value;
-    else node.setAttribute(key, String(value));
+    // Coordinates to 1/100 px: a preview (numbers rounded to 4 decimals) and the kernel's exact numbers then draw the same attributes.
+    else node.setAttribute(key, typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value));
   }
   for (const child of children.flat(Infinity)) if (child !== null && child !== undefined) node.append(child);
   return node;
+}
+
+// Bring `parent`'s children in line with `fresh` (detached nodes just built), changing only what
+// differs: a drop then rewrites some attributes and texts, and a confirmation that equals the
+// preview shown changes nothing.
+function patch(parent, fresh) {
+  const old = parent.childNodes;
+  if (old.length !== fresh.length) {
+    parent.replaceChildren(...fresh);
+    return;
+  }
+  fresh.forEach((node, i) => {
+    const current = old[i];
+    if (current.nodeType !== node.nodeType || current.nodeName !== node.nodeName) {
+      parent.replaceChild(node, current);
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) {
+      if (current.data !== node.data) current.data = node.data;
+      return;
+    }
+    for (const { name, value } of node.attributes) if (current.getAttribute(name) !== value) current.setAttribute(name, value);
+    for (const { name } of [...current.attributes]) if (!node.hasAttribute(name)) current.removeAttribute(name);
+    patch(current, [...node.childNodes]);
+  });
+}
+
+function setAttributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs)) if (node.getAttribute(key) !== String(value)) node.setAttribute(key, value);
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 function moved(order, from, to) {
@@ -139,9 +173,8 @@ function drawDiscount(svg, width, plot) {
     parts.push(s("line", { class: "ndcg-x-svg-cut", x1: at, x2: at, y1: box.y, y2: box.y + box.h }),
       s("text", { class: "ndcg-x-svg-cut-label", x: at + 4, y: box.y + 12, text: `k = ${cut}` }));
   }
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("height", height);
-  svg.replaceChildren(...[
+  setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
+  patch(svg, [
     yAxis(box, ticks(top / 1.2, 4), y, "gain, gain × discount", "left"),
     yAxis(box, [0, 0.25, 0.5, 0.75, 1], yd, "discount", "right", "is-curve"),
     xAxis(box, n, x, "position i"),
@@ -173,9 +206,8 @@ function drawCumulative(svg, width, plots) {
       plot.running.map((v, i) => (v === null ? null : s("circle", { class: `ndcg-x-svg-run-dot is-${p}`, cx: x(positions[i]), cy: y(v), r: n > 20 ? 2.5 : 4 },
         s("title", { text: `position ${positions[i]}: running DCG ${v.toFixed(4)}` })))));
   });
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("height", height);
-  svg.replaceChildren(...[
+  setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
+  patch(svg, [
     s("g", { class: "ndcg-x-svg-grid" }, ticks(top / 1.1, 5).map((v) => s("line", { x1: box.x, x2: box.x + box.w, y1: y(v), y2: y(v) }))),
     yAxis(box, ticks(top / 1.1, 5), y, "running total up to i", "left"),
     xAxis(box, n, x, "position i"),
@@ -303,19 +335,52 @@ function render({ model, el }) {
   }
 
   // The display `item`'s move to index `to` would give, if Python has sent it; else null.
+  // Python packs the previews (see _send_previews): what no move changes once per message, and per
+  // item the metric texts, scores and running DCG of every destination as space-separated texts,
+  // split here only when that item is first shown.
   function previewOf(view, order, item, to) {
-    const destinations = previews.get(previewKey(view, order, item));
-    const destination = destinations && destinations[to];
-    if (!destination) return null;
+    const stored = previews.get(previewKey(view, order, item));
+    if (!stored || to < 0 || to >= order.length) return null;
+    const { message, entry } = stored;
+    const shared = unpackShared(message);
+    if (!stored.texts) {
+      stored.texts = entry.texts.split(" ");
+      stored.scores = entry.scores.split(" ");
+      stored.running = entry.running.split(" ");
+    }
     const panel = panelOf(view);
+    const { k, metrics: m } = message;
+    const n = message.base.length;
+    const next = moved(message.base, entry.from, to);
+    const at = next.map((other) => shared.index.get(other));
+    const running = stored.running.slice(to * k, (to + 1) * k);
+    const steps = [];
+    for (let p = 0; p < k; p += 1) {
+      const j = at[p];
+      steps.push([String(p + 1), next[p], message.grades[j], message.gains[j], message.discounts[p], shared.shares[j * n + p], running[p]]
+        .concat(panel.ideal_steps[p] || []));
+    }
     return {
-      order: destination.order,
-      texts: destination.texts,
-      // The ideal columns do not depend on the order; Python sends them once, in the panel.
-      steps: destination.steps.map((row, i) => row.concat(panel.ideal_steps[i] || [])),
-      plot: { ...panel.plot, ...destination.plot },
-      comparison: destination.comparison || null,
+      order: next,
+      texts: stored.texts.slice(to * m, (to + 1) * m),
+      steps,
+      plot: {
+        ...panel.plot,
+        items: next,
+        gains: at.map((j) => message.gain_values[j]),
+        shares: at.map((j, p) => Number(shared.shares[j * n + p])),
+        running: running.map(Number),
+        score: `${message.label} = ${stored.scores[to]}`,
+      },
+      comparison: entry.comparison ? entry.comparison[to] : null,
     };
+  }
+
+  function unpackShared(message) {
+    if (!message.shared) {
+      message.shared = { index: new Map(message.base.map((item, i) => [item, i])), shares: message.shares.split(" ") };
+    }
+    return message.shared;
   }
 
   function requestPreview(view, item) {
@@ -333,7 +398,7 @@ function render({ model, el }) {
     for (const entry of message.items) {
       const key = `${view.trait}|${message.context}|${message.base.join("\u0001")}|${entry.item}`;
       previews.delete(key);
-      previews.set(key, entry.destinations);
+      previews.set(key, { message, entry });
       requested.delete(key);
     }
     while (previews.size > PREVIEW_CACHE) previews.delete(previews.keys().next().value);
@@ -371,8 +436,10 @@ function render({ model, el }) {
   function showNumbers(view, display, stale) {
     const panel = panelOf(view);
     if (!compare) renderFormula(display);
+    // Plot numbers to 4 decimals, as previews carry them: the kernel's exact confirmation of a preview then changes nothing.
     const signature = JSON.stringify([display.texts, display.steps, display.plot, display.comparison, stale,
-      panel.metrics.map((m) => m.label), panel.groups, panel.columns, model.get("comparison")]);
+      panel.metrics.map((m) => m.label), panel.groups, panel.columns, model.get("comparison")],
+    (key, value) => (typeof value === "number" ? Math.round(value * 1e4) : value));
     if (signature === view.signature) return;
     view.signature = signature;
     renderNumbers(view, display, stale);
@@ -532,7 +599,7 @@ function render({ model, el }) {
       model.send({ event: "grade", item: input.closest("[data-item]").dataset.item, grade: input.value });
     }));
     // The row a learner rests the pointer on or focuses is the one they may move next: ask for its previews.
-    // A pointer sweeping across rows asks for none of them (each costs the kernel n computations).
+    // (A list of up to 60 items already holds every item's; a longer one asks row by row.) A pointer sweeping across rows asks for none.
     let resting = null;
     const want = (event, wait) => guard(() => {
       clearTimeout(resting);
@@ -682,12 +749,12 @@ function render({ model, el }) {
     panel.metrics.forEach((metric, i) => {
       const nodes = view.metricNodes[metric.key];
       if (!nodes) return;
-      nodes.label.textContent = metric.label;
-      nodes.value.textContent = display.texts[i];
-      nodes.card.title = metric.help;
+      setText(nodes.label, metric.label);
+      setText(nodes.value, display.texts[i]);
+      if (nodes.card.title !== metric.help) nodes.card.title = metric.help;
     });
     view.cards.classList.toggle("is-stale", stale);
-    for (const [group, title] of Object.entries(view.groupTitles)) title.textContent = panel.groups[group];
+    for (const [group, title] of Object.entries(view.groupTitles)) setText(title, panel.groups[group]);
   }
 
   // Graded metrics (NDCG first and large) above the binary ones, each group under its title.
@@ -738,7 +805,7 @@ function render({ model, el }) {
         h("td", { text: row.a }),
         h("td", { text: row.b }),
         h("td", { class: row.sign > 0 ? "is-up" : row.sign < 0 ? "is-down" : "", "data-metric-diff": row.key, text: row.delta }))));
-    comparison.replaceChildren(head, body);
+    patch(comparison, [head, body]);
   }
 
   // ---- Plots: SVG from Python's arrays, redrawn at the figure's own width --------------------
@@ -763,7 +830,7 @@ function render({ model, el }) {
     const displays = views.map(currentDisplay);
     if (discountPlot && discountPlot.width) drawDiscount(discountPlot.svg, discountPlot.width, displays[0].plot);
     if (cumulativePlot.width) drawCumulative(cumulativePlot.svg, cumulativePlot.width, displays.map((d) => d.plot));
-    cumulativePlot.score.textContent = displays.map((d, i) => (compare ? `${model.get("names")[i]}: ` : "") + d.plot.score).join(" · ");
+    setText(cumulativePlot.score, displays.map((d, i) => (compare ? `${model.get("names")[i]}: ` : "") + d.plot.score).join(" · "));
   }
 
   const resize = new ResizeObserver(() => guard(() => {
@@ -792,9 +859,9 @@ function render({ model, el }) {
 
   function renderSteps(display, stale) {
     const panel = panels()[0];
-    table.replaceChildren(
+    patch(table, [
       h("thead", {}, h("tr", {}, panel.columns.map((column) => h("th", { class: columnClass(column), text: column.text })))),
-      h("tbody", {}, display.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: columnClass(panel.columns[i]), text }))))));
+      h("tbody", {}, display.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: columnClass(panel.columns[i]), text })))))]);
     table.classList.toggle("is-stale", stale);
   }
 
