@@ -119,8 +119,10 @@ class JupyterServer:
 
     def url(self, notebook, port=None):
         """The notebook's address; ``port`` reaches the server another way (a :class:`DelayProxy`)."""
-        path = "lab/tree" if self.app == "lab" else "notebooks"
-        return f"http://127.0.0.1:{port or self.port}/{path}/{notebook}?token={self.token}"
+        if self.app == "lab":
+            # reset: a fresh workspace, so the tabs of earlier pages are not restored and this notebook is the current one.
+            return f"http://127.0.0.1:{port or self.port}/lab/tree/{notebook}?reset&token={self.token}"
+        return f"http://127.0.0.1:{port or self.port}/notebooks/{notebook}?token={self.token}"
 
     def log_text(self):
         return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
