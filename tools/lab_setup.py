@@ -21,6 +21,7 @@ Usage (from the repository root, with the environment's python)::
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -51,10 +52,15 @@ def write_overrides(prefix: str | Path = sys.prefix) -> Path:
 
 
 def kernel_language_info() -> dict:
-    """The ``language_info`` that a python3 kernel of this environment reports."""
-    from ipykernel.ipkernel import IPythonKernel
+    """The ``language_info`` that a python3 kernel of this environment reports.
 
-    return json.loads(json.dumps(IPythonKernel.language_info))
+    Read in a child process, as a kernel runs: importing ipykernel here would
+    install its comm machinery in the caller (the test process, whose widget
+    tests then see no messages sent).
+    """
+    script = "import json; from ipykernel.ipkernel import IPythonKernel; print(json.dumps(IPythonKernel.language_info))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
+    return json.loads(result.stdout)
 
 
 def stamp_language_info(directory: Path = NOTEBOOKS, language_info: dict | None = None) -> list[Path]:
