@@ -44,8 +44,20 @@ class TrecFormatError(ValueError):
     """
 
 
+class _Entries:
+    """What judgements and runs share: one entry per (query, item), with the queries they cover."""
+
+    @property
+    def queries(self):
+        """The query ids, sorted as trec_eval sorts them (byte order)."""
+        return tuple(q.decode() for q in np.unique(self.qids))
+
+    def __len__(self):
+        return self.qids.size
+
+
 @dataclass(frozen=True, eq=False)
-class Qrels:
+class Qrels(_Entries):
     """Judgements: one entry per judged item, as NumPy columns.
 
     Attributes
@@ -66,17 +78,9 @@ class Qrels:
     source: str
     lines: np.ndarray = None
 
-    @property
-    def queries(self):
-        """The query ids, sorted as trec_eval sorts them (byte order)."""
-        return tuple(q.decode() for q in np.unique(self.qids))
-
-    def __len__(self):
-        return self.qids.size
-
 
 @dataclass(frozen=True, eq=False)
-class Run:
+class Run(_Entries):
     """A system's output: one entry per retrieved item, as NumPy columns.
 
     Attributes
@@ -96,14 +100,6 @@ class Run:
     source: str
     tag: str = ""
     lines: np.ndarray = None
-
-    @property
-    def queries(self):
-        """The query ids, sorted as trec_eval sorts them (byte order)."""
-        return tuple(q.decode() for q in np.unique(self.qids))
-
-    def __len__(self):
-        return self.qids.size
 
 
 # ---- Files ----------------------------------------------------------------------------------------
