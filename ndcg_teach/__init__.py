@@ -18,6 +18,7 @@ imported here, so ``import ndcg_teach`` needs only NumPy.
 
 from . import metrics as _metric_families
 from .evaluation import Comparison, Evaluation, compare, evaluate
+from .i18n import language, language_set, set_language
 from .items import ideal_order, relevances_from
 from .mean import mean
 from .metrics import *  # noqa: F403 - every metric family's public names, read from the modules themselves
@@ -42,5 +43,5 @@ def __getattr__(name):
 
 __all__ = sorted([
     "Comparison", "Evaluation", "Metric", "Row", "Trace", "TrecFormatError", "compare", "evaluate", "example_files", "ideal_order", "mean",
-    "metric", "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "unregister_metric", *_metric_families.__all__,
+    "language", "language_set", "metric", "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "set_language", "unregister_metric", *_metric_families.__all__,
 ])

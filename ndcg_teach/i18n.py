@@ -1,0 +1,108 @@
+"""The learner's language: English, or Simplified Chinese (``"zh-CN"``) for the Chinese edition.
+
+Messages are written in English in the code, marked with :func:`gettext`
+(imported as ``_``) where they are shown, or with :func:`mark` where they are
+stored to be shown later. One catalogue per language,
+``ndcg_teach/locales/<language>.json``, maps each English message to its
+translation; English needs none, so the English output is the code's own text.
+A message with ``{placeholders}`` is translated first and formatted after, so
+a translation may move the placeholders but must keep each of them.
+
+>>> import ndcg_teach as nt
+>>> nt.language()
+'en'
+>>> with nt.language_set("zh-CN"):
+...     nt.language()
+'zh-CN'
+>>> nt.language()
+'en'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+from importlib import resources
+
+LANGUAGES = ("en", "zh-CN")
+"""The languages the course is written in; ``"en"`` is the default."""
+
+_current = "en"
+
+
+def check_language(language, name: str = "language") -> str:
+    """``language`` when it is one of :data:`LANGUAGES`; a clear error otherwise."""
+    if not isinstance(language, str):
+        raise TypeError(f"{name} must be one of {', '.join(map(repr, LANGUAGES))}. Got {language!r} ({type(language).__name__}) instead.")
+    if language not in LANGUAGES:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, LANGUAGES))}. Got {language!r} instead.")
+    return language
+
+
+def set_language(language: str) -> None:
+    """Show traces, exercise feedback, audit causes and new explorers in ``language``.
+
+    The Chinese lessons call ``nt.set_language("zh-CN")`` in their first cell.
+    Error messages raised for bad input stay in English, as Python's own do.
+
+    >>> import ndcg_teach as nt
+    >>> nt.set_language("zh-CN")
+    >>> nt.language()
+    'zh-CN'
+    >>> nt.set_language("en")
+    """
+    global _current
+    _current = check_language(language)
+
+
+def language() -> str:
+    """The language set by :func:`set_language` (``"en"`` until then).
+
+    >>> import ndcg_teach as nt
+    >>> nt.language()
+    'en'
+    """
+    return _current
+
+
+@contextlib.contextmanager
+def language_set(language: str):
+    """Use ``language`` inside a ``with`` block and restore the previous one after it.
+
+    >>> import ndcg_teach as nt
+    >>> with nt.language_set("zh-CN"):
+    ...     print(nt.language())
+    zh-CN
+    """
+    previous = _current
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(previous)
+
+
+@functools.cache
+def catalogue(language: str) -> dict[str, str]:
+    """English message -> translation for ``language`` (empty for English)."""
+    if check_language(language) == "en":
+        return {}
+    text = resources.files("ndcg_teach").joinpath(f"locales/{language}.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def gettext(message: str, language: str | None = None) -> str:
+    """``message`` in ``language`` (the current one when None); English when no translation exists."""
+    chosen = _current if language is None else check_language(language)
+    if chosen == "en":
+        return message
+    return catalogue(chosen).get(message, message)
+
+
+def mark(message: str) -> str:
+    """Mark ``message`` for translation where it is stored; :func:`gettext` translates it when shown."""
+    return message
+
+
+_ = gettext
