@@ -30,7 +30,7 @@ from .trec import TrecFormatError, example_files, read_qrels, read_run
 __version__ = "0.1.0"
 
 # Subpackages that need more than NumPy load on first use, so `import ndcg_teach` stays light.
-LAZY_SUBMODULES = ("conventions", "examples", "exercises", "plots", "significance", "widgets")
+LAZY_SUBMODULES = ("conventions", "examples", "exercises", "glossary", "plots", "significance", "widgets")
 
 
 def __getattr__(name):

@@ -11,12 +11,27 @@ the JupyterLab theme (light or dark).
 
 import math
 import textwrap
+import unicodedata
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
 NOTE_WIDTH = 110  # plain text: a row's note wraps at this width
+
+
+def width(cell: str) -> int:
+    """Columns ``cell`` takes in a terminal or a monospaced font: Chinese characters take two.
+
+    >>> width("NDCG"), width("增益"), width("理想 DCG")
+    (4, 4, 8)
+    """
+    return sum(2 if unicodedata.east_asian_width(character) in "WF" else 1 for character in cell)
+
+
+def _padded(cell: str, columns: int, left: bool) -> str:
+    padding = " " * (columns - width(cell))
+    return cell + padding if left else padding + cell
 
 
 class Cell(NamedTuple):
@@ -145,15 +160,14 @@ class Table:
         """The header, a rule of dashes (unless ``rule=False``) and the rows, as lines of aligned text."""
         header = list(self.headers)
         body = [[text(value) for value in row] for row in self.rows]
-        widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+        widths = [max(width(line[i]) for line in [header, *body]) for i in range(len(header))]
 
         def line(cells):
             return indent + "  ".join(
-                cell.ljust(width) if self._left(i) else cell.rjust(width)
-                for i, (cell, width) in enumerate(zip(cells, widths))
+                _padded(cell, columns, self._left(i)) for i, (cell, columns) in enumerate(zip(cells, widths))
             ).rstrip()
 
-        lines = [line(header)] + ([line(["-" * width for width in widths])] if rule else [])
+        lines = [line(header)] + ([line(["-" * columns for columns in widths])] if rule else [])
         note_indent = indent + "    "
         for row, cells in enumerate(body):
             lines.append(line(cells))
