@@ -394,3 +394,10 @@ def test_every_number_the_text_beside_an_explorer_states_is_printed_by_a_checked
             beside = [other for other in (cells[index - 1], cells[index + 1]) if other.cell_type == "markdown"]
             for number in re.findall(r"\b\d+\.\d{4}\b", "\n".join(other.source for other in beside)):
                 assert number in checked, f"{path.name}: the text says {number}, which no checked cell prints"
+
+
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
+def test_numbered_sections_count_from_one_without_gaps(path):
+    # Lessons 02 and 03 had lost a section number ("see section 3" pointed at nothing).
+    numbers = [int(match.group(1)) for heading in headings(read(path), 2) if (match := re.match(r"(\d+)\.", heading))]
+    assert numbers == list(range(1, len(numbers) + 1))
