@@ -114,8 +114,8 @@ def test_the_twin_runs_the_same_code_with_the_language_set_first(name):
     assert [cell.metadata.get("tags", []) for cell in code_cells(chinese)] == [
         cell.metadata.get("tags", []) for cell in code_cells(english)
     ]
-    assert [find_comment_markers(cell.source) for cell in code_cells(chinese)] == [
-        find_comment_markers(cell.source) for cell in code_cells(english)
+    assert [list(find_comment_markers(cell.source)) for cell in code_cells(chinese)] == [
+        list(find_comment_markers(cell.source)) for cell in code_cells(english)
     ]
 
 
