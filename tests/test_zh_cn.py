@@ -24,6 +24,7 @@ FIXED = {
     "Why it matters": "为什么重要",
     "You will learn": "学习目标",
     "Contents": "目录",
+    "Try it": "动手试试",
     "Summary": "小结",
     "Exercises": "练习",
     "References": "参考文献",
