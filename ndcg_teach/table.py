@@ -10,13 +10,57 @@ the JupyterLab theme (light or dark).
 """
 
 import math
+import re
 import textwrap
+import unicodedata
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
 NOTE_WIDTH = 110  # plain text: a row's note wraps at this width
+# Chinese punctuation that may not begin a wrapped line; it stays at the end of the line before.
+_NO_LINE_START = set("，。、；：？！）》」』”’")
+
+
+def width(text):
+    """Columns ``text`` takes in a terminal: 2 for a wide (CJK) character, 1 for any other.
+
+    Examples
+    --------
+    >>> width("gain"), width("增益"), width("P@3 增益")
+    (4, 4, 8)
+    """
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _pad(text, columns, left):
+    fill = " " * max(columns - width(text), 0)
+    return text + fill if left else fill + text
+
+
+def wrap(text, columns, indent=""):
+    """``text`` in lines of at most ``columns`` (after ``indent``): :func:`textwrap.wrap` for narrow text,
+    a break between any two wide characters when the text holds some (Chinese has no spaces between words).
+
+    Examples
+    --------
+    >>> wrap("相关性等级 >= 1 即算相关，未判断的条目跳过。", 16)
+    ['相关性等级 >= 1', '即算相关，未判断', '的条目跳过。']
+    """
+    if width(text) == len(text):
+        return textwrap.wrap(text, width=columns, initial_indent=indent, subsequent_indent=indent)
+    room = columns - len(indent)
+    lines, line = [], ""
+    for token in re.findall(r"\s+|[^\s\u2e80-\uffff]+|.", text):
+        if line and width(line + token) > room and token not in _NO_LINE_START and not token.isspace():
+            lines.append(line.rstrip())
+            line = ""
+        if line or not token.isspace():
+            line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return [indent + line for line in lines]
 
 
 class Cell(NamedTuple):
@@ -145,21 +189,20 @@ class Table:
         """The header, a rule of dashes (unless ``rule=False``) and the rows, as lines of aligned text."""
         header = list(self.headers)
         body = [[text(value) for value in row] for row in self.rows]
-        widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+        widths = [max(width(line[i]) for line in [header, *body]) for i in range(len(header))]
 
         def line(cells):
             return indent + "  ".join(
-                cell.ljust(width) if self._left(i) else cell.rjust(width)
-                for i, (cell, width) in enumerate(zip(cells, widths))
+                _pad(cell, columns, self._left(i)) for i, (cell, columns) in enumerate(zip(cells, widths))
             ).rstrip()
 
-        lines = [line(header)] + ([line(["-" * width for width in widths])] if rule else [])
+        lines = [line(header)] + ([line(["-" * columns for columns in widths])] if rule else [])
         note_indent = indent + "    "
         for row, cells in enumerate(body):
             lines.append(line(cells))
             note = self._note(row)
             if note:
-                lines += textwrap.wrap(note, width=NOTE_WIDTH, initial_indent=note_indent, subsequent_indent=note_indent)
+                lines += wrap(note, NOTE_WIDTH, note_indent)
         return lines
 
     def __str__(self):

@@ -14,6 +14,7 @@ A report speaks the language set when :func:`audit` ran (its notes are
 written then), and its views keep that language.
 """
 
+import re
 from dataclasses import asdict
 from html import escape
 
@@ -26,6 +27,29 @@ from .sources import source
 from .worked import EXAMPLES
 
 _HEADERS = (mark("example"), mark("quantity"), mark("published"), mark("computed"), mark("agrees"))
+# How a record's quantity (an English key, e.g. "DCG@5 term 3") reads in the report: its words are translated.
+_QUANTITIES = (
+    (r"relevant in top (?P<k>\d+)", mark("relevant in top {k}")),
+    (r"(?P<name>\S+@\d+) gain (?P<position>\d+)", mark("{name} gain {position}")),
+    (r"(?P<name>\S+@\d+) denominator (?P<position>\d+)", mark("{name} denominator {position}")),
+    (r"(?P<name>\S+@\d+) discount (?P<position>\d+)", mark("{name} discount {position}")),
+    (r"(?P<name>\S+@\d+) term (?P<position>\d+)", mark("{name} term {position}")),
+    (r"(?P<name>\S+@\d+) the code prints", mark("{name} the code prints")),
+    (r"(?P<name>\S+@\d+) of the ranking by pred_scores", mark("{name} of the ranking by pred_scores")),
+    (r"discount at position (?P<a>\d+) / discount at position (?P<b>\d+)",
+     mark("discount at position {a} / discount at position {b}")),
+    (r"(?P<name>\w+), Järvelin form minus \(2\^rel - 1\) form, on 0/1 grades",
+     mark("{name}, Järvelin form minus (2^rel - 1) form, on 0/1 grades")),
+)
+
+
+def _quantity(quantity, language):
+    """``quantity`` in ``language``: the English key with its words translated (numbers and names kept)."""
+    for pattern, template in _QUANTITIES:
+        found = re.fullmatch(pattern, quantity)
+        if found:
+            return _(template, language).format(**found.groupdict())
+    return quantity
 
 
 def _records(example):
@@ -114,7 +138,7 @@ class AuditReport(tuple):
         """One table per source document, captioned with its citation; each wrong number's note under its row."""
         tables = []
         for doc, records in self._groups():
-            rows = tuple((r.example, r.quantity, r.published, Cell(_shown(r.computed, r.published), repr(r.computed)),
+            rows = tuple((r.example, _quantity(r.quantity, self.language), r.published, Cell(_shown(r.computed, r.published), repr(r.computed)),
                           _("yes", self.language) if r.agrees else _("NO", self.language)) for r in records)
             headers = tuple(_(header, self.language) for header in _HEADERS)
             tables.append(Table(doc.citation, headers, rows, notes=tuple(r.note for r in records),
