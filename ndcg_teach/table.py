@@ -130,7 +130,8 @@ class Table:
     caption : str or None
         The line above the table; None for none.
     headers : tuple of str
-        Column headers.
+        Column headers; ``table[name]`` and ``headers.index(...)`` look
+        columns up by them.
     rows : tuple of tuple
         The values, shown by :func:`text`.
     align : str, default ""
@@ -144,6 +145,9 @@ class Table:
     notes : tuple of (str or None), default ()
         A note per row, shown under it: wrapped in text, one full-width cell
         in HTML.
+    shown_headers : tuple of str, default ()
+        The headers as shown, e.g. in the learner's language; ``()`` shows
+        ``headers`` themselves.
 
     Examples
     --------
@@ -172,6 +176,7 @@ class Table:
     column_classes: tuple = ()
     row_classes: tuple = ()
     notes: tuple = ()
+    shown_headers: tuple = ()
 
     def __getitem__(self, name):
         for row in self.rows:
@@ -187,7 +192,7 @@ class Table:
 
     def lines(self, indent="", rule=True):
         """The header, a rule of dashes (unless ``rule=False``) and the rows, as lines of aligned text."""
-        header = list(self.headers)
+        header = list(self.shown_headers or self.headers)
         body = [[text(value) for value in row] for row in self.rows]
         widths = [max(width(line[i]) for line in [header, *body]) for i in range(len(header))]
 
@@ -217,7 +222,8 @@ class Table:
     def html(self):
         """The ``<table>`` element alone (see :func:`styled` for the stylesheet around it)."""
         classes = [self._column_class(column) for column in range(len(self.headers))]
-        head = "".join(f"<th{_attribute('class', css)}>{escape(header)}</th>" for css, header in zip(classes, self.headers))
+        head = "".join(f"<th{_attribute('class', css)}>{escape(header)}</th>"
+                       for css, header in zip(classes, self.shown_headers or self.headers))
         body = []
         for row, values in enumerate(self.rows):
             cells = "".join(_td(value, css) for css, value in zip(classes, values))

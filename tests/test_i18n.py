@@ -226,3 +226,50 @@ def test_the_chinese_audit_gives_every_cause_in_chinese_with_the_same_numbers():
     # a view keeps the report's language, whatever is set when it is shown
     assert "不一致" in str(chinese.disagreements()) and "printed numbers audited" in str(english.for_source("004"))
     assert numbers(str(chinese)) == numbers(str(english))
+
+
+def test_the_chinese_conventions_table_keeps_its_lookups_and_numbers():
+    from ndcg_teach.conventions import compare, facts
+
+    english, chinese = both(lambda: compare([3, -1, 2, 1], k=3, metric="ndcg"))
+    assert chinese.headers == english.headers and chinese["trec_eval ndcg_cut"] == english["trec_eval ndcg_cut"]
+    assert numbers(str(chinese)) == numbers(str(english))
+    assert "拒绝负的相关性等级" in str(chinese) and "refuses negative grades" in str(english)
+    english, chinese = both(lambda: facts("ap"))
+    assert chinese["recommenders map_at_k"][chinese.headers.index("AP denominator")] == "min(R, k)"
+    assert "AP 分母" in str(chinese) and numbers(str(chinese)) == numbers(str(english))
+
+
+def test_a_refusal_stays_english_in_the_error_message():
+    from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+
+    with nt.language_set("zh-CN"), pytest.raises(ValueError, match="refuses negative grades. Got relevances"):
+        CONVENTIONS_BY_NAME["scikit-learn ndcg_score"].value([3, -1])
+
+
+def test_chinese_significance_results_give_the_same_numbers_and_keep_english_keys():
+    from ndcg_teach import significance
+
+    a, b = [0.5, 0.6, 0.7, 0.9, 0.3, 0.2], [0.4, 0.4, 0.6, 0.9, 0.35, 0.1]
+    tests = [lambda: significance.paired_t_test(a, b), lambda: significance.wilcoxon_test(a, b),
+             lambda: significance.randomisation_test(a, b), lambda: significance.randomisation_test(a * 3, b * 3, n=99),
+             lambda: significance.bootstrap_interval(a, b, n=200)]
+    for run in tests:
+        english, chinese = both(run)
+        assert english == chinese  # the same result; only how it reads differs
+        assert numbers(str(chinese)) == numbers(str(english)) and CJK.search(str(chinese))
+        assert numbers(html.unescape(chinese._repr_html_())) == numbers(html.unescape(english._repr_html_()))
+        assert not CJK.search(str(english) + english._repr_html_())
+    assert both(tests[2])[1].details == "all 64 sign assignments (exact)"
+
+
+def test_evaluation_and_comparison_tables_name_their_columns_in_chinese():
+    from ndcg_teach.evaluation import compare
+
+    qrels = {"q1": {"d1": 2, "d2": 0, "d3": 1}, "q2": {"d1": 1, "d4": 3}}
+    run_a = {"q1": {"d1": 0.9, "d2": 0.5, "d3": 0.1}, "q2": {"d4": 0.3, "d1": 0.2}}
+    run_b = {"q1": {"d3": 0.9, "d2": 0.5, "d1": 0.1}, "q2": {"d1": 0.3, "d4": 0.2}}
+    result_a, result_b = nt.evaluate(qrels, run_a, ["ndcg_cut.3"]), nt.evaluate(qrels, run_b, ["ndcg_cut.3"])
+    english, chinese = both(lambda: (str(result_a.table()), str(compare(result_a, result_b))))
+    for mine, theirs in zip(chinese, english):
+        assert numbers(mine) == numbers(theirs) and "查询" in mine and not CJK.search(theirs)

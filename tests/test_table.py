@@ -187,7 +187,7 @@ def test_wide_characters_take_two_columns_so_chinese_headers_line_up():
 
 
 def test_a_chinese_note_wraps_between_characters_and_never_starts_a_line_with_a_comma():
-    from ndcg_teach.table import NOTE_WIDTH, wrap, width
+    from ndcg_teach.table import NOTE_WIDTH, width, wrap
 
     note = "折损用错：" + "，".join(["第 3 位的分母印成了 log2(6)"] * 12) + "。"
     lines = wrap(note, NOTE_WIDTH, "    ")
