@@ -273,3 +273,12 @@ def test_evaluation_and_comparison_tables_name_their_columns_in_chinese():
     english, chinese = both(lambda: (str(result_a.table()), str(compare(result_a, result_b))))
     for mine, theirs in zip(chinese, english):
         assert numbers(mine) == numbers(theirs) and "查询" in mine and not CJK.search(theirs)
+
+
+def test_a_records_causes_are_the_same_keys_in_both_languages_and_match_the_english_note():
+    english, chinese = both(audit)
+    assert [record.causes for record in chinese] == [record.causes for record in english]
+    for record in english:
+        # The causes lesson 07 counted by searching the note for each cause's words.
+        assert record.causes == tuple(cause for cause in CAUSES if record.note and cause in record.note.lower())
+    assert sum(bool(record.causes) for record in english) == sum(not record.agrees for record in english)

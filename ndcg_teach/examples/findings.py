@@ -15,12 +15,13 @@ A note is written in the language set when the audit runs; the causes in
 """
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from .. import cg, explain_ndcg, explain_precision_at_k, precision_at_k
-from ..i18n import _, mark
+from ..i18n import LANGUAGES, _, gettext, mark
 
 WRONG_DISCOUNT = mark("wrong discount")
 ARITHMETIC_SLIP = mark("arithmetic slip")
@@ -63,6 +64,23 @@ class AuditRecord:
     computed: float
     agrees: bool
     note: str = None
+
+    @property
+    def causes(self):
+        """The causes the note names, as members of :data:`CAUSES` (English keys, in any language of the note).
+
+        ``ndcg_teach.i18n.gettext(cause)`` shows one in the learner's language. Lesson 07 counts them.
+
+        Examples
+        --------
+        >>> from ndcg_teach.examples import audit
+        >>> [record.causes for record in audit("000") if record.quantity == "DCG@5"]
+        [('wrong discount', 'arithmetic slip')]
+        """
+        if self.note is None:
+            return ()
+        label = re.split("[:：]", self.note, maxsplit=1)[0].lower()
+        return tuple(cause for cause in CAUSES if any(gettext(cause, language) in label for language in LANGUAGES))
 
 
 @dataclass(frozen=True)
