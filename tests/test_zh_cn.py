@@ -108,7 +108,7 @@ def test_every_english_lesson_has_a_chinese_twin_and_nothing_else_is_there():
 def test_the_twin_runs_the_same_code_with_the_language_set_first(name):
     english, chinese = read(ENGLISH / name), read(CHINESE / name)
     first = code_cells(chinese)[0].source
-    assert SET_LANGUAGE in first and "import ndcg_teach as nt" in first
+    assert f"import ndcg_teach as nt\n{SET_LANGUAGE}\n" in first, "the language is set before anything is built"
     assert [code_without_comments(cell.source) for cell in code_cells(chinese)] == [
         code_without_comments(cell.source) for cell in code_cells(english)
     ]
