@@ -185,7 +185,7 @@ def test_a_trace_keeps_the_language_it_was_built_in():
 def test_a_chinese_trace_header_names_the_columns_in_the_course_terms():
     with nt.language_set("zh-CN"):
         header = nt.explain_ndcg([5, 2, 3]).table().splitlines()[0].split()
-    assert header[:7] == ["i", "条目", "等级", "增益", "折损", "贡献", "累计"]
+    assert header[:7] == ["i", "条目", "等级", "增益", "折损", "贡献", "累加和"]
 
 
 # Answers that reach each kind of feedback: none, right, a judge's hint, a recognised slip, the wrong type.
