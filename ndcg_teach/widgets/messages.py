@@ -33,6 +33,7 @@ FRONT_END = {
     "list": mark("Ranked items, best first"),
     "order_buttons": mark("Order buttons"),
     "drag_handle": mark("Drag to move"),
+    "item_label": mark("{item}: {label}"),
     "grade_aria": mark("grade of {item} (0 to {top})"),
     "grade_title": mark("grade of {item}: type 0 to {top}"),
     "relevant_title": mark("relevant: counts for the binary metrics"),

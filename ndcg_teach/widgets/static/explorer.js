@@ -506,7 +506,7 @@ function render({ model, el }) {
     return h("li", { class: "ndcg-x-row", "data-item": item, tabindex: 0, ...SUPPRESS },
       h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: t("drag_handle") }, "⠿"),
       h("span", { class: "ndcg-x-pos", "aria-hidden": "true" }),
-      h("span", { class: "ndcg-x-name", title: label ? `${item}: ${label}` : item },
+      h("span", { class: "ndcg-x-name", title: label ? t("item_label", { item, label }) : item },
         h("span", { class: "ndcg-x-id", text: item }),
         label ? h("span", { class: "ndcg-x-label", text: label }) : null),
       h("span", { class: "ndcg-x-grade" },
