@@ -189,6 +189,6 @@ def test_the_chinese_static_picture():
     html = explorer._repr_mimebundle_()[0]["text/html"]
     assert "<b>运行这个单元格后即可拖动各行</b>：这是探索器保存时的静态图片" in html
     assert "<th>位置</th><th>结果</th><th></th><th>等级</th><th></th>" in html
-    assert html.count("<td>在 k 之后</td>") == len(ITEMS) - 3
+    assert html.count("<td>在截断位置 k 之后</td>") == len(ITEMS) - 3
     assert 'alt="累积 DCG 与累积 IDCG 对比"' in html
     assert "Run this cell" not in html and "below k" not in html
