@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import explain_dcg, explain_ndcg, relevances_from
+from ..i18n import gettext, mark
 from ..metrics.dcg import dcg_steps
 from ..registry import metric
-from ..i18n import gettext, mark
 from ..trace import TEXT_FIELDS, cell
 
 STEP_COLUMNS = (

@@ -28,8 +28,10 @@ K = 3
 NOTEBOOK = "chinese.ipynb"
 ZH = front_end("zh-CN")
 CELLS = [
-    "import ndcg_teach as nt\nfrom ndcg_teach.widgets import CompareExplorer, RankingExplorer\n"
-    f"explorer = RankingExplorer({ITEMS!r}, {GRADES!r}, k={K}, labels={LABELS!r}, language='zh-CN')\nexplorer",
+    (
+        "import ndcg_teach as nt\nfrom ndcg_teach.widgets import CompareExplorer, RankingExplorer\n"
+        f"explorer = RankingExplorer({ITEMS!r}, {GRADES!r}, k={K}, labels={LABELS!r}, language='zh-CN')\nexplorer"
+    ),
     # The learner's language set for the lesson: language=None follows it.
     f"nt.set_language('zh-CN')\nduel = CompareExplorer({ITEMS!r}, {DUEL_B!r}, {GRADES!r}, k={K}, labels={LABELS!r})\nduel",
 ]
