@@ -22,14 +22,7 @@ from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
 from ..trace import Row, Trace
-from ..validation import (
-    check_items,
-    check_k,
-    check_pool,
-    check_relevances,
-    check_zero_idcg,
-    shown,
-)
+from ..validation import check_items, check_k, check_pool, check_relevances, check_zero_idcg, shown
 
 __all__ = [
     "cg", "dcg", "idcg", "ndcg", "explain_cg", "explain_dcg", "explain_idcg", "explain_ndcg", "mean_ndcg",

@@ -15,14 +15,8 @@ from ..formulas import at, number, threshold_note
 from ..i18n import mark
 from ..registry import Metric, register_metric
 from ..trace import Row, Trace
-from ..validation import (
-    check_items,
-    check_judged_relevances,
-    check_k,
-    check_n_nonrelevant,
-    check_n_relevant,
-    check_threshold,
-)
+from ..validation import (check_items, check_judged_relevances, check_k, check_n_nonrelevant, check_n_relevant,
+                          check_threshold)
 
 __all__ = ["bpref", "explain_bpref", "condensed"]
 

@@ -6,14 +6,7 @@ Lesson 04 teaches them, and what a relevance threshold does to them.
 
 import numpy as np
 
-from ..binary import (
-    batch_denominators,
-    checked_binary,
-    divided,
-    hit_arrays,
-    last_hits,
-    relevant_flags,
-)
+from ..binary import batch_denominators, checked_binary, divided, hit_arrays, last_hits, relevant_flags
 from ..deprecation import renamed
 from ..formulas import binary_rows, number, threshold_note
 from ..i18n import mark

@@ -21,15 +21,8 @@ from ..i18n import mark
 from ..registry import Metric, register_metric
 from ..steps import Steps
 from ..trace import Row, Trace
-from ..validation import (
-    check_grade_ceiling,
-    check_items,
-    check_judged_relevances,
-    check_k,
-    check_open_unit,
-    check_relevances,
-    check_threshold,
-)
+from ..validation import (check_grade_ceiling, check_items, check_judged_relevances, check_k, check_open_unit,
+                          check_relevances, check_threshold)
 
 __all__ = [
     "expected_reciprocal_rank", "explain_expected_reciprocal_rank", "rank_biased_precision",
