@@ -3,14 +3,16 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-FIRST_LESSON := notebooks/00-start-here.ipynb
+# `make lab EDITION=zh-CN` opens the Chinese edition's first lesson instead.
+EDITION ?= en
+FIRST_LESSON := notebooks/$(if $(filter zh-CN,$(EDITION)),zh-CN/)00-start-here.ipynb
 # Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
 .PHONY: lab test browser-deps binder-check lessons clean help
 
 help:
-	@echo "make lab            open the course in JupyterLab (first lesson)"
+	@echo "make lab            open the course in JupyterLab (first lesson; EDITION=zh-CN for the Chinese edition)"
 	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
 	@echo "make binder-check   as Binder: pins only, then postBuild, pip check, and every lesson"
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"

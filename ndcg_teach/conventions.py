@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .i18n import _
 from .registry import metric, metrics
 from .table import Table
 from .validation import check_k, check_pool, check_relevances, shown
@@ -215,20 +216,24 @@ class Convention:
         function, keywords = self.keywords(relevances, pool, k)
         return function(relevances, **keywords)
 
-    def refuses(self, relevances, pool=None):
-        """Why the library would not score this input (or ndcg_teach cannot say what it gives), else ``""``."""
+    def refuses(self, relevances, pool=None, language="en"):
+        """Why the library would not score this input (or ndcg_teach cannot say what it gives), else ``""``.
+
+        In English unless ``language`` is given: the reason is part of an error message too.
+        """
         grades = list(relevances) + ([] if pool is None or not self.uses_pool else list(pool))
         if any(grade < 0 for grade in grades):
             if self.negative == "raise":
-                return "refuses negative grades"
+                return _("refuses negative grades", language)
             if self.negative == "kept":
-                return "keeps negative grades as they are, which no ndcg_teach convention reproduces"
+                return _("keeps negative grades as they are, which no ndcg_teach convention reproduces", language)
             if self.negative == "unjudged":
-                return "reads a negative grade as an unjudged item: write None for it and call the metric itself"
+                return _("reads a negative grade as an unjudged item: write None for it and call the metric itself",
+                         language)
         if self.integer_grades and any(float(grade) != int(grade) for grade in grades):
-            return "takes whole-number grades only"
+            return _("takes whole-number grades only", language)
         if self.max_grade is not None and any(grade > self.max_grade for grade in grades):
-            return f"takes grades up to {self.max_grade:g} only"
+            return _("takes grades up to {max_grade:g} only", language).format(max_grade=self.max_grade)
         return ""
 
 
@@ -514,12 +519,16 @@ def compare(relevances, k=None, *, pool=None, metric=None):
         label = convention.spec.title(k)
         if not refusal and convention.spec.explain is not None:
             # The trace names what was computed: P over a whole 3-item list is P@3, NDCG without a cut-off is NDCG.
-            _, keywords = convention.keywords(relevances, pool, k)
+            keywords = convention.keywords(relevances, pool, k)[1]
             label = convention.spec.explain(relevances, **keywords).metric
-        rows.append((convention.name, label, value, convention.call(relevances, pool, k), refusal))
-    caption = f"relevances {list(relevances)}" + (f", pool {list(pool)}" if pool is not None else "") + (
-        f", k = {k}" if k is not None else "")
-    return Table(caption, ("convention", "metric", "value", "ndcg_teach call", "refused because"), tuple(rows))
+        rows.append((convention.name, label, value, convention.call(relevances, pool, k),
+                     convention.refuses(relevances, pool, language=None)))
+    caption = _("relevances {relevances}").format(relevances=list(relevances)) + (
+        _(", pool {pool}").format(pool=list(pool)) if pool is not None else "") + (
+        _(", k = {k}").format(k=k) if k is not None else "")
+    headers = ("convention", "metric", "value", "ndcg_teach call", "refused because")
+    shown_headers = (_("convention"), _("metric"), _("value"), _("ndcg_teach call"), _("refused because"))
+    return Table(caption, headers, tuple(rows), shown_headers=shown_headers)
 
 
 def facts(metric=None):
@@ -548,11 +557,13 @@ def facts(metric=None):
     """
     headers = ("convention", "metric", "gain", "log base", "ideal / R from", "IDCG = 0", "ties", "negative grades",
                "P@k short list", "AP denominator", "source")
+    shown_headers = (_("convention"), _("metric"), _("gain"), _("log base"), _("ideal / R from"), _("IDCG = 0"), _("ties"),
+                     _("negative grades"), _("P@k short list"), _("AP denominator"), _("source"))
     rows = []
     for c in _pick(metric):
-        short = None if c.adaptive_k is None else ("divide by list length" if c.adaptive_k else "divide by k")
+        short = None if c.adaptive_k is None else (_("divide by list length") if c.adaptive_k else _("divide by k"))
         takes = c.spec.keywords
-        judged = ("every judged item" if c.uses_pool else "the list") if {"pool", "n_relevant"} & set(takes) else None
+        judged = (_("every judged item") if c.uses_pool else _("the list")) if {"pool", "n_relevant"} & set(takes) else None
         rows.append((c.name, c.spec.label.replace("{k}", "k"), c.gain, c.log_base if "log_base" in takes else None, judged,
                      None if c.zero_idcg is None else str(c.zero_idcg), c.ties, c.negative, short, c.denominator, c.source))
-    return Table("What each library computes, in ndcg_teach's terms", headers, tuple(rows))
+    return Table(_("What each library computes, in ndcg_teach's terms"), headers, tuple(rows), shown_headers=shown_headers)

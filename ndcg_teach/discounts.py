@@ -14,6 +14,7 @@ from numbers import Real
 
 import numpy as np
 
+from .i18n import _
 from .validation import check_choice, shown
 
 DISCOUNT_CHOICES = ("log2", "jarvelin")
@@ -62,5 +63,5 @@ def discount_name(discount, log_base=2):
     """Short description of a discount for trace headers."""
     base = f"{log_base:g}"
     if discount == "log2":
-        return f"discount 1/log{base}(i+1)"
-    return f"Järvelin discount: 1 for i < {base}, 1/log{base}(i) after"
+        return _("discount 1/log{base}(i+1)").format(base=base)
+    return _("Järvelin discount: 1 for i < {base}, 1/log{base}(i) after").format(base=base)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .i18n import _
 from .judging import judge
 from .measures import parse_measures
 from .table import Table, styled
@@ -229,8 +230,9 @@ class Evaluation:
         """The per-query values and the mean as a :class:`~ndcg_teach.table.Table`."""
         rows = [(qid, *(float(self.per_query[m][row]) for m in self.measures)) for row, qid in enumerate(self.queries)]
         rows.append(("mean", *(self.means[m] for m in self.measures)))
-        return Table(f"{len(self.queries)} queries", ("query", *self.measures), tuple(rows),
-                     align="l" + "r" * len(self.measures), row_classes=("",) * len(self.queries) + ("ndcg-total",))
+        return Table(_("{n} queries").format(n=len(self.queries)), ("query", *self.measures), tuple(rows),
+                     align="l" + "r" * len(self.measures), row_classes=("",) * len(self.queries) + ("ndcg-total",),
+                     shown_headers=(_("query"), *self.measures))
 
     def _repr_html_(self):
         return styled(self.table().html())
@@ -337,8 +339,9 @@ class Comparison:
         """Each query's two values and their difference as a :class:`~ndcg_teach.table.Table`."""
         rows = tuple((qid, float(a), float(b), float(b - a)) for qid, a, b in zip(self.queries, self.a, self.b))
         rows += (("mean", float(self.a.mean()), float(self.b.mean()), float(self.differences.mean())),)
-        return Table(f"{self.measure}: B better on {self.wins[0]}, A better on {self.wins[1]}, tied on {self.wins[2]}",
-                     ("query", "A", "B", "B - A"), rows, align="lrrr")
+        caption = _("{measure}: B better on {b}, A better on {a}, tied on {tied}").format(
+            measure=self.measure, b=self.wins[0], a=self.wins[1], tied=self.wins[2])
+        return Table(caption, ("query", "A", "B", "B - A"), rows, align="lrrr", shown_headers=(_("query"), "A", "B", "B - A"))
 
     def __str__(self):
         return str(self.table())

@@ -1,9 +1,11 @@
 """Pieces every ``explain_*`` trace is written with: names with cut-offs, sums with their numbers, notes.
 
 The metric modules build their formulas from these, so every trace writes a
-sum, a cut-off and a threshold the same way.
+sum, a cut-off and a threshold the same way. Their words are in the language
+set when the trace is built.
 """
 
+from .i18n import _
 from .trace import Row
 
 
@@ -20,7 +22,7 @@ def number(value):
 def sum_line(name, symbols, values, total, beyond=""):
     """``NAME = s1 + s2 = v1 + v2 = total``, skipping the middle part when it adds nothing."""
     if not symbols:
-        return f"{name} = 0 (no positions){beyond}"
+        return _("{name} = 0 (no positions){beyond}").format(name=name, beyond=beyond)
     parts = [" + ".join(symbols)]
     numbers = " + ".join(number(v) for v in values)
     if numbers != parts[0]:
@@ -33,13 +35,14 @@ def beyond_note(k, n):
     if k is None or k <= n:
         return ""
     first = n + 1
-    span = f"position {k} is" if first == k else f"positions {first}-{k} are"
-    return f"  ({span} beyond the list and add 0)"
+    if first == k:
+        return _("  (position {k} is beyond the list and add 0)").format(k=k)
+    return _("  (positions {first}-{k} are beyond the list and add 0)").format(first=first, k=k)
 
 
 def threshold_note(threshold):
     """The note every binary metric carries."""
-    return f"relevant means grade >= {threshold:g}"
+    return _("relevant means grade >= {threshold:g}").format(threshold=threshold)
 
 
 def binary_rows(steps, labels, with_running):

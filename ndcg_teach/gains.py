@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .i18n import _, mark
 from .validation import check_choice, shown
 
 GAIN_CHOICES = ("linear", "exponential")
@@ -125,7 +126,7 @@ def gain_name(gain):
     """Short description of a gain for trace headers."""
     if isinstance(gain, Mapping):
         pairs = ", ".join(f"g({float(grade):g}) = {float(value):g}" for grade, value in sorted(gain.items()))
-        return f"gain map: {pairs}"
+        return _("gain map: {pairs}").format(pairs=pairs)
     if callable(gain):
-        return f"custom gain {getattr(gain, '__name__', 'function')}"
-    return {"linear": "linear gain (rel)", "exponential": "exponential gain (2^rel - 1)"}[gain]
+        return _("custom gain {name}").format(name=getattr(gain, "__name__", "function"))
+    return _({"linear": mark("linear gain (rel)"), "exponential": mark("exponential gain (2^rel - 1)")}[gain])

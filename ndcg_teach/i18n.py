@@ -8,6 +8,14 @@ translation; English needs none, so the English output is the code's own text.
 A message with ``{placeholders}`` is translated first and formatted after, so
 a translation may move the placeholders but must keep each of them.
 
+Text is translated when it is made: a trace, an audit report, a test result
+or an exercise's feedback speaks the language set when it was built, and keeps
+it when the language changes later. What a program looks things up by (the
+``headers`` of the conventions and evaluation tables, ``AuditRecord.quantity`` and
+``.causes``, a test's ``details``) stays English; only what is shown is
+translated. Tables align and wrap Chinese by display width (two columns per
+character).
+
 >>> import ndcg_teach as nt
 >>> nt.language()
 'en'

@@ -21,12 +21,15 @@ Importing this module imports scipy (``scipy.special`` for the t and normal
 distributions); ``import ndcg_teach`` does not.
 """
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from html import escape
 
 import numpy as np
 from scipy.special import ndtr, stdtr
 
+from . import i18n
+from .i18n import _, mark
 from .table import Table, styled
 from .validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 
@@ -51,6 +54,25 @@ def _cohen_dz(differences):
 
 def _p_text(p):
     return f"{p:.4f}" if p >= 1e-4 else f"{p:.2e}"
+
+
+# A result keeps its test's name (one of _TESTS) and details as English keys; they are shown in the result's language.
+_TESTS = (mark("paired t-test"), mark("Wilcoxon signed-rank test"), mark("paired randomisation test"))
+_DETAILS = (
+    (r"all (?P<n>\d+) sign assignments \(exact\)", mark("all {n} sign assignments (exact)")),
+    (r"(?P<n>\d+) random sign assignments, seed (?P<seed>.+)", mark("{n} random sign assignments, seed {seed}")),
+    (r"exact", mark("exact")),
+    (r"normal", mark("normal")),
+)
+
+
+def _details(details, language):
+    """``details`` in ``language``: its words translated, its numbers kept."""
+    for pattern, template in _DETAILS:
+        found = re.fullmatch(pattern, details)
+        if found:
+            return _(template, language).format(**found.groupdict())
+    return details
 
 
 @dataclass(frozen=True)
@@ -79,6 +101,8 @@ class SignificanceResult:
         Queries the test used (Wilcoxon drops queries with difference 0).
     details : str
         Degrees of freedom, method or resamples.
+    language : str
+        The language set when the test ran; the result is shown in it.
 
     Examples
     --------
@@ -96,18 +120,23 @@ class SignificanceResult:
     effect_size_name: str
     n: int
     details: str = ""
+    language: str = field(default_factory=i18n.language, repr=False, compare=False)
 
     def __str__(self):
-        return (f"{self.test}: statistic = {self.statistic:.4f}, p = {_p_text(self.p_value)} ({self.details}); "
-                f"mean difference a - b = {self.mean_difference:+.4f}, effect size {self.effect_size_name} = "
-                f"{self.effect_size:.4f}, n = {self.n} queries")
+        return _("{test}: statistic = {statistic:.4f}, p = {p} ({details}); mean difference a - b = {mean:+.4f}, "
+                 "effect size {effect_name} = {effect:.4f}, n = {n} queries", self.language).format(
+            test=_(self.test, self.language), statistic=self.statistic, p=_p_text(self.p_value),
+            details=_details(self.details, self.language), mean=self.mean_difference, effect_name=self.effect_size_name,
+            effect=self.effect_size, n=self.n)
 
     def _table(self):
-        return Table(self.test, ("", "value"), (
-            ("statistic", float(self.statistic)), ("p-value", _p_text(self.p_value)),
-            ("mean difference a - b", float(self.mean_difference)),
-            (f"effect size {self.effect_size_name}", float(self.effect_size)), ("queries", self.n),
-            ("details", self.details)), align="lr")
+        language = self.language
+        return Table(_(self.test, language), ("", "value"), (
+            (_("statistic", language), float(self.statistic)), (_("p-value", language), _p_text(self.p_value)),
+            (_("mean difference a - b", language), float(self.mean_difference)),
+            (_("effect size {name}", language).format(name=self.effect_size_name), float(self.effect_size)),
+            (_("queries", language), self.n), (_("details", language), _details(self.details, language))),
+            align="lr", shown_headers=("", _("value", language)))
 
     def _repr_html_(self):
         return styled(self._table().html(), kind="ndcg-significance")
@@ -147,6 +176,7 @@ class BootstrapInterval:
     effect_size: float
     n: int
     resamples: int
+    language: str = field(default_factory=i18n.language, repr=False, compare=False)
 
     @property
     def excludes_zero(self):
@@ -154,9 +184,10 @@ class BootstrapInterval:
         return not self.low <= 0 <= self.high
 
     def __str__(self):
-        return (f"bootstrap {self.confidence:.0%} interval of the mean difference a - b: [{self.low:+.4f}, "
-                f"{self.high:+.4f}] around {self.statistic:+.4f} ({self.resamples} resamples of {self.n} queries; "
-                f"effect size d_z = {self.effect_size:.4f})")
+        return _("bootstrap {confidence:.0%} interval of the mean difference a - b: [{low:+.4f}, {high:+.4f}] around "
+                 "{statistic:+.4f} ({resamples} resamples of {n} queries; effect size d_z = {effect:.4f})",
+                 self.language).format(confidence=self.confidence, low=self.low, high=self.high, statistic=self.statistic,
+                                       resamples=self.resamples, n=self.n, effect=self.effect_size)
 
     def _repr_html_(self):
         return styled(f'<div class="ndcg-formula">{escape(str(self))}</div>', kind="ndcg-significance")
@@ -300,7 +331,7 @@ def wilcoxon_test(a, b, *, method="auto"):
         at_most, at_least = counts[: observed + 1].sum() / total, counts[observed:].sum() / total
         p = min(1.0, 2 * min(at_most, at_least))
     else:
-        _, ties = np.unique(np.abs(nonzero), return_counts=True)
+        ties = np.unique(np.abs(nonzero), return_counts=True)[1]
         spread = np.sqrt((n * (n + 1) * (2 * n + 1) - (ties**3 - ties).sum() / 2) / 24)
         z = (plus - n * (n + 1) / 4) / spread
         p = float(2 * ndtr(-abs(z)))

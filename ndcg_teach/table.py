@@ -10,6 +10,7 @@ the JupyterLab theme (light or dark).
 """
 
 import math
+import re
 import textwrap
 import unicodedata
 from dataclasses import KW_ONLY, dataclass
@@ -18,20 +19,48 @@ from html import escape
 from typing import NamedTuple
 
 NOTE_WIDTH = 110  # plain text: a row's note wraps at this width
+# Chinese punctuation that may not begin a wrapped line; it stays at the end of the line before.
+_NO_LINE_START = set("，。、；：？！）》」』”’")
 
 
-def width(cell: str) -> int:
-    """Columns ``cell`` takes in a terminal or a monospaced font: Chinese characters take two.
+def width(text):
+    """Columns ``text`` takes in a terminal: 2 for a wide (CJK) character, 1 for any other.
 
-    >>> width("NDCG"), width("增益"), width("理想 DCG")
+    Examples
+    --------
+    >>> width("gain"), width("增益"), width("P@3 增益")
     (4, 4, 8)
     """
-    return sum(2 if unicodedata.east_asian_width(character) in "WF" else 1 for character in cell)
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
-def _padded(cell: str, columns: int, left: bool) -> str:
-    padding = " " * (columns - width(cell))
-    return cell + padding if left else padding + cell
+def _pad(text, columns, left):
+    fill = " " * max(columns - width(text), 0)
+    return text + fill if left else fill + text
+
+
+def wrap(text, columns, indent=""):
+    """``text`` in lines of at most ``columns`` (after ``indent``): :func:`textwrap.wrap` for narrow text,
+    a break between any two wide characters when the text holds some (Chinese has no spaces between words).
+
+    Examples
+    --------
+    >>> wrap("相关性等级 >= 1 即算相关，未判断的条目跳过。", 16)
+    ['相关性等级 >= 1', '即算相关，未判断', '的条目跳过。']
+    """
+    if width(text) == len(text):
+        return textwrap.wrap(text, width=columns, initial_indent=indent, subsequent_indent=indent)
+    room = columns - len(indent)
+    lines, line = [], ""
+    for token in re.findall(r"\s+|[^\s\u2e80-\uffff]+|.", text):
+        if line and width(line + token) > room and token not in _NO_LINE_START and not token.isspace():
+            lines.append(line.rstrip())
+            line = ""
+        if line or not token.isspace():
+            line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return [indent + line for line in lines]
 
 
 class Cell(NamedTuple):
@@ -101,7 +130,8 @@ class Table:
     caption : str or None
         The line above the table; None for none.
     headers : tuple of str
-        Column headers.
+        Column headers; ``table[name]`` and ``headers.index(...)`` look
+        columns up by them.
     rows : tuple of tuple
         The values, shown by :func:`text`.
     align : str, default ""
@@ -115,6 +145,9 @@ class Table:
     notes : tuple of (str or None), default ()
         A note per row, shown under it: wrapped in text, one full-width cell
         in HTML.
+    shown_headers : tuple of str, default ()
+        The headers as shown, e.g. in the learner's language; ``()`` shows
+        ``headers`` themselves.
 
     Examples
     --------
@@ -143,6 +176,7 @@ class Table:
     column_classes: tuple = ()
     row_classes: tuple = ()
     notes: tuple = ()
+    shown_headers: tuple = ()
 
     def __getitem__(self, name):
         for row in self.rows:
@@ -158,13 +192,13 @@ class Table:
 
     def lines(self, indent="", rule=True):
         """The header, a rule of dashes (unless ``rule=False``) and the rows, as lines of aligned text."""
-        header = list(self.headers)
+        header = list(self.shown_headers or self.headers)
         body = [[text(value) for value in row] for row in self.rows]
         widths = [max(width(line[i]) for line in [header, *body]) for i in range(len(header))]
 
         def line(cells):
             return indent + "  ".join(
-                _padded(cell, columns, self._left(i)) for i, (cell, columns) in enumerate(zip(cells, widths))
+                _pad(cell, columns, self._left(i)) for i, (cell, columns) in enumerate(zip(cells, widths))
             ).rstrip()
 
         lines = [line(header)] + ([line(["-" * columns for columns in widths])] if rule else [])
@@ -173,7 +207,7 @@ class Table:
             lines.append(line(cells))
             note = self._note(row)
             if note:
-                lines += textwrap.wrap(note, width=NOTE_WIDTH, initial_indent=note_indent, subsequent_indent=note_indent)
+                lines += wrap(note, NOTE_WIDTH, note_indent)
         return lines
 
     def __str__(self):
@@ -188,7 +222,8 @@ class Table:
     def html(self):
         """The ``<table>`` element alone (see :func:`styled` for the stylesheet around it)."""
         classes = [self._column_class(column) for column in range(len(self.headers))]
-        head = "".join(f"<th{_attribute('class', css)}>{escape(header)}</th>" for css, header in zip(classes, self.headers))
+        head = "".join(f"<th{_attribute('class', css)}>{escape(header)}</th>"
+                       for css, header in zip(classes, self.shown_headers or self.headers))
         body = []
         for row, values in enumerate(self.rows):
             cells = "".join(_td(value, css) for css, value in zip(classes, values))

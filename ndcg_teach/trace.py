@@ -3,39 +3,46 @@
 An ``explain_*`` function returns a frozen :class:`Trace`: the value, one
 :class:`Row` per position, the formula with the numbers substituted, and
 three renderings (plain text, HTML for notebooks, LaTeX).
+
+A trace speaks the language that was set when it was built
+(:func:`ndcg_teach.set_language`): its formula words and notes are written
+then, and its headers are shown in the same language.
 """
 
 from dataclasses import asdict, dataclass, field
 from html import escape
 from types import MappingProxyType
 
+from . import i18n
+from .i18n import _, mark
 from .table import Table, styled
 
+# Symbols (i, P@i, ...) read the same in every language; words are marked for translation.
 HEADERS = {
     "position": "i",
-    "item": "item",
-    "grade": "grade",
-    "gain": "gain",
-    "discount": "discount",
-    "contribution": "contribution",
-    "running": "running total",
-    "relevant": "relevant",
-    "hits": "hits",
+    "item": mark("item"),
+    "grade": mark("grade"),
+    "gain": mark("gain"),
+    "discount": mark("discount"),
+    "contribution": mark("contribution"),
+    "running": mark("running total"),
+    "relevant": mark("relevant"),
+    "hits": mark("hits"),
     "precision": "P@i",
-    "ideal_item": "ideal item",
-    "ideal_grade": "ideal grade",
-    "ideal_gain": "ideal gain",
-    "ideal_discount": "ideal discount",
-    "ideal_contribution": "ideal contribution",
-    "ideal_running": "running IDCG",
-    "judged": "judged",
+    "ideal_item": mark("ideal item"),
+    "ideal_grade": mark("ideal grade"),
+    "ideal_gain": mark("ideal gain"),
+    "ideal_discount": mark("ideal discount"),
+    "ideal_contribution": mark("ideal contribution"),
+    "ideal_running": mark("running IDCG"),
+    "judged": mark("judged"),
     "recall": "R@i",
-    "interpolated": "interpolated P",
-    "stop": "stop probability",
-    "reach": "P(reach i)",
+    "interpolated": mark("interpolated P"),
+    "stop": mark("stop probability"),
+    "reach": mark("P(reach i)"),
     "weight": "p^(i-1)",
-    "residual": "residual",
-    "nonrelevant_above": "non-relevant above",
+    "residual": mark("residual"),
+    "nonrelevant_above": mark("non-relevant above"),
 }
 TEXT_FIELDS = {"item", "ideal_item"}
 
@@ -70,14 +77,14 @@ class Row:
     nonrelevant_above: int = None
 
 
-def cell(name, value):
-    """A row's field as table text: grades as written, other numbers to 4 decimals."""
+def cell(name, value, language=None):
+    """A row's field as table text: grades as written, other numbers to 4 decimals; yes/no in ``language``."""
     if value is None:
         return ""
     if name in TEXT_FIELDS:
         return str(value)
     if name in ("relevant", "judged"):
-        return "yes" if value else "no"
+        return _("yes", language) if value else _("no", language)
     if name in ("position", "hits", "nonrelevant_above"):
         return str(value)
     if name in ("grade", "ideal_grade"):
@@ -109,6 +116,9 @@ class Trace:
         Sub-traces, e.g. ``{"dcg": ..., "idcg": ...}`` for NDCG.
     ideal_items : tuple of str
         Item labels in the ideal order (NDCG and IDCG traces).
+    language : str
+        The language the trace was built in (the one set then); its text and
+        HTML are shown in it.
     """
 
     metric: str
@@ -120,12 +130,13 @@ class Trace:
     notes: tuple = ()
     parts: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     ideal_items: tuple = ()
+    language: str = field(default_factory=i18n.language)
 
     def _table(self):
         return Table(
             None,
-            tuple(HEADERS[name] for name in self.columns),
-            tuple(tuple(cell(name, getattr(row, name)) for name in self.columns) for row in self.rows),
+            tuple(_(HEADERS[name], self.language) for name in self.columns),
+            tuple(tuple(cell(name, getattr(row, name), self.language) for name in self.columns) for row in self.rows),
             align="".join("l" if name in TEXT_FIELDS else "r" for name in self.columns),
             column_classes=tuple("ndcg-ideal" if name.startswith("ideal_") else "" for name in self.columns),
             row_classes=tuple(map(self._row_class, self.rows)),
@@ -142,7 +153,7 @@ class Trace:
 
     def __str__(self):
         lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", self.formula]
-        lines += [f"note: {note}" for note in self.notes]
+        lines += [_("note: {note}", self.language).format(note=note) for note in self.notes]
         return "\n".join(lines)
 
     __repr__ = __str__

@@ -1,6 +1,9 @@
 """The message catalogues: every marked message has its translation, and English output is the code's own text."""
 
 import ast
+import dataclasses
+import functools
+import html
 import json
 import re
 import string
@@ -10,6 +13,8 @@ import pytest
 
 import ndcg_teach as nt
 from ndcg_teach import i18n
+from ndcg_teach.examples import CAUSES, audit
+from ndcg_teach.exercises import EXERCISES, check
 
 PACKAGE = Path(nt.__file__).resolve().parent
 MARKERS = {"_", "gettext", "mark", "N_"}
@@ -96,3 +101,184 @@ def test_an_unknown_language_is_refused_by_name(value, error, match):
     with pytest.raises(error, match=match):
         nt.set_language(value)
     assert nt.language() == "en"
+
+
+# ---- What a Chinese learner reads: the same numbers, in Chinese ----------------------------------------------------
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def numbers(text):
+    """The number tokens of ``text``, sorted: a translation may move them, never add, drop or change one."""
+    return sorted(NUMBER.findall(text))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translation_keeps_every_number_of_its_message(language):
+    for message, translation in i18n.catalogue(language).items():
+        strip = functools.partial(re.sub, r"\{[^}]*\}", "")
+        assert numbers(strip(translation)) == numbers(strip(message)), (message, translation)
+
+
+def both(build):
+    """``build()`` in English and in Chinese."""
+    english = build()
+    with nt.language_set("zh-CN"):
+        chinese = build()
+    return english, chinese
+
+
+TRACES = [
+    lambda: nt.explain_cg([5, 2, 3], k=5, ranking=["A", "B", "C"]),
+    lambda: nt.explain_dcg([3, 0, 2, 1], gain="exponential", discount="jarvelin"),
+    lambda: nt.explain_dcg([1, 2], gain={1: 4, 2: 2}),
+    lambda: nt.explain_idcg([5, 2, 3], k=4, pool=[5, 4, 3, 2], ranking=["A", "B", "C"]),
+    lambda: nt.explain_ndcg([5, 2, 3], k=4, pool=[5, 4, 3, 2], ranking=["A", "B", "C"]),
+    lambda: nt.explain_ndcg([0, 0], zero_idcg=1.0),
+    lambda: nt.explain_cg([], k=2),
+    lambda: nt.explain_precision_at_k([1, 0, 1], 5),
+    lambda: nt.explain_precision_at_k([1, 0, 1], 5, adaptive_k=True),
+    lambda: nt.explain_precision_at_k([], 2),
+    lambda: nt.explain_recall_at_k([1, 0, 1, 1], 2),
+    lambda: nt.explain_recall_at_k([0, 0], 2, n_relevant=0),
+    lambda: nt.explain_average_precision([1, 0, 1], n_relevant=3),
+    lambda: nt.explain_average_precision([0, 0], 2),
+    lambda: nt.explain_reciprocal_rank([0, 0, 2]),
+    lambda: nt.explain_reciprocal_rank([0, 0], 2),
+    lambda: nt.explain_r_precision([1, 0, 1], n_relevant=5),
+    lambda: nt.explain_f_measure([1, 0, 1, 1], 2, beta=2),
+    lambda: nt.explain_f_measure([0, 0], 2),
+    lambda: nt.explain_success_at_k([0, 0, 2, 0], k=3),
+    lambda: nt.explain_success_at_k([0, 0], k=2),
+    lambda: nt.explain_expected_reciprocal_rank([2, 0, 1]),
+    lambda: nt.explain_expected_reciprocal_rank([2, 0, 1], max_grade=3),
+    lambda: nt.explain_rank_biased_precision([1, None, 0], p=0.5),
+    lambda: nt.explain_rank_biased_precision([1, 0], p=0.5),
+    lambda: nt.explain_bpref([1, None, 0, 1]),
+    lambda: nt.explain_bpref([0, None], 2, n_relevant=0),
+    lambda: nt.explain_precision_recall_curve([1, 0, 1, 0, 1], n_relevant=4),
+]
+
+
+@pytest.mark.parametrize("build", TRACES)
+def test_a_chinese_trace_shows_the_same_numbers_in_chinese(build):
+    english, chinese = both(build)
+    # Every number is the same; only an item label may be a translated word, "(not retrieved)".
+    unlabelled = [[dataclasses.replace(row, item=None, ideal_item=None) for row in trace.rows] for trace in (english, chinese)]
+    assert (chinese.value, chinese.latex, unlabelled[1]) == (english.value, english.latex, unlabelled[0])
+    assert (english.language, chinese.language) == ("en", "zh-CN")
+    for text_of in (str, lambda trace: html.unescape(trace._repr_html_())):
+        assert numbers(text_of(chinese)) == numbers(text_of(english))
+        assert CJK.search(text_of(chinese)) and not CJK.search(text_of(english))
+    assert CJK.search(chinese.formula + "".join(chinese.notes))
+
+
+def test_a_trace_keeps_the_language_it_was_built_in():
+    with nt.language_set("zh-CN"):
+        chinese = nt.explain_precision_at_k([1, 0], 3)
+    english = nt.explain_precision_at_k([1, 0], 3)
+    assert "注：" in str(chinese) and "相关" in chinese._repr_html_()
+    assert "note: relevant means grade >= 1" in str(english) and "注" not in str(english)
+
+
+def test_a_chinese_trace_header_names_the_columns_in_the_course_terms():
+    with nt.language_set("zh-CN"):
+        header = nt.explain_ndcg([5, 2, 3]).table().splitlines()[0].split()
+    assert header[:7] == ["i", "条目", "等级", "增益", "折损", "贡献", "累加和"]
+
+
+# Answers that reach each kind of feedback: none, right, a judge's hint, a recognised slip, the wrong type.
+FEEDBACK = [
+    ("01-cg", ...), ("01-cg", 6), ("01-cg", 3), ("01-cg", 5), ("01-cg", "six"),
+    ("02-dcg-linear", 4.4307), ("02-dcg-linear", 4.43), ("02-gains-agree", {0}), ("02-gains-agree", {0, 1, 2}),
+    ("02-gains-agree", "0, 1"), ("02-gains-agree", {"a"}), ("02-log-base", "both"), ("02-log-base", "maybe"),
+    ("04-threshold", 2 / 3), ("06-high-ndcg-low-precision", ["B", "C", "A", "D", "E", "F"]),
+    ("06-high-ndcg-low-precision", ["A", "B"]), ("06-high-ndcg-low-precision", "ABCDEF"),
+]
+
+
+@pytest.mark.parametrize(("key", "answer"), FEEDBACK)
+def test_chinese_feedback_says_the_same_in_chinese(key, answer):
+    english, chinese = both(lambda: check(key, answer))
+    assert chinese.correct == english.correct
+    assert numbers(chinese.message) == numbers(english.message)
+    assert CJK.search(chinese.message) and chinese.message.startswith(f"{key}：")
+    assert CJK.search(chinese._repr_html_())
+
+
+def test_every_exercise_has_a_chinese_right_answer_text():
+    for key, exercise in EXERCISES.items():
+        if exercise.right:
+            assert CJK.search(i18n.gettext(exercise.right, "zh-CN")), key
+
+
+def test_the_chinese_audit_gives_every_cause_in_chinese_with_the_same_numbers():
+    english, chinese = both(audit)
+    assert numbers(chinese.summary) == numbers(english.summary) and CJK.search(chinese.summary)
+    assert [record.agrees for record in chinese] == [record.agrees for record in english]
+    for mine, theirs in zip(chinese, english):
+        assert mine.quantity == theirs.quantity and mine.computed == theirs.computed
+        if theirs.note is not None:
+            assert numbers(mine.note) == numbers(theirs.note), theirs.note
+            cause = next(cause for cause in CAUSES if theirs.note.lower().startswith(cause))
+            assert mine.note.startswith(i18n.gettext(cause, "zh-CN")) and CJK.search(mine.note)
+    # a view keeps the report's language, whatever is set when it is shown
+    assert "不一致" in str(chinese.disagreements()) and "printed numbers audited" in str(english.for_source("004"))
+    assert numbers(str(chinese)) == numbers(str(english))
+
+
+def test_the_chinese_conventions_table_keeps_its_lookups_and_numbers():
+    from ndcg_teach.conventions import compare, facts
+
+    english, chinese = both(lambda: compare([3, -1, 2, 1], k=3, metric="ndcg"))
+    assert chinese.headers == english.headers and chinese["trec_eval ndcg_cut"] == english["trec_eval ndcg_cut"]
+    assert numbers(str(chinese)) == numbers(str(english))
+    assert "拒绝负的相关性等级" in str(chinese) and "refuses negative grades" in str(english)
+    english, chinese = both(lambda: facts("ap"))
+    assert chinese["recommenders map_at_k"][chinese.headers.index("AP denominator")] == "min(R, k)"
+    assert "AP 分母" in str(chinese) and numbers(str(chinese)) == numbers(str(english))
+
+
+def test_a_refusal_stays_english_in_the_error_message():
+    from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+
+    with nt.language_set("zh-CN"), pytest.raises(ValueError, match="refuses negative grades. Got relevances"):
+        CONVENTIONS_BY_NAME["scikit-learn ndcg_score"].value([3, -1])
+
+
+def test_chinese_significance_results_give_the_same_numbers_and_keep_english_keys():
+    from ndcg_teach import significance
+
+    a, b = [0.5, 0.6, 0.7, 0.9, 0.3, 0.2], [0.4, 0.4, 0.6, 0.9, 0.35, 0.1]
+    tests = [lambda: significance.paired_t_test(a, b), lambda: significance.wilcoxon_test(a, b),
+             lambda: significance.randomisation_test(a, b), lambda: significance.randomisation_test(a * 3, b * 3, n=99),
+             lambda: significance.bootstrap_interval(a, b, n=200)]
+    for run in tests:
+        english, chinese = both(run)
+        assert english == chinese  # the same result; only how it reads differs
+        assert numbers(str(chinese)) == numbers(str(english)) and CJK.search(str(chinese))
+        assert numbers(html.unescape(chinese._repr_html_())) == numbers(html.unescape(english._repr_html_()))
+        assert not CJK.search(str(english) + english._repr_html_())
+    assert both(tests[2])[1].details == "all 64 sign assignments (exact)"
+
+
+def test_evaluation_and_comparison_tables_name_their_columns_in_chinese():
+    from ndcg_teach.evaluation import compare
+
+    qrels = {"q1": {"d1": 2, "d2": 0, "d3": 1}, "q2": {"d1": 1, "d4": 3}}
+    run_a = {"q1": {"d1": 0.9, "d2": 0.5, "d3": 0.1}, "q2": {"d4": 0.3, "d1": 0.2}}
+    run_b = {"q1": {"d3": 0.9, "d2": 0.5, "d1": 0.1}, "q2": {"d1": 0.3, "d4": 0.2}}
+    result_a, result_b = nt.evaluate(qrels, run_a, ["ndcg_cut.3"]), nt.evaluate(qrels, run_b, ["ndcg_cut.3"])
+    english, chinese = both(lambda: (str(result_a.table()), str(compare(result_a, result_b))))
+    for mine, theirs in zip(chinese, english):
+        assert numbers(mine) == numbers(theirs) and "查询" in mine and not CJK.search(theirs)
+
+
+def test_a_records_causes_are_the_same_keys_in_both_languages_and_match_the_english_note():
+    english, chinese = both(audit)
+    assert [record.causes for record in chinese] == [record.causes for record in english]
+    for record in english:
+        # The causes lesson 07 counted by searching the note for each cause's words.
+        assert record.causes == tuple(cause for cause in CAUSES if record.note and cause in record.note.lower())
+    assert sum(bool(record.causes) for record in english) == sum(not record.agrees for record in english)

@@ -6,6 +6,7 @@ marked ``# NBVAL_CHECK_OUTPUT``; these tests check what nbval does not.
 
 import importlib.util
 import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -21,6 +22,7 @@ NOTEBOOKS = ROOT / "notebooks"
 def load_build_lessons():
     spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "tools" / "build_lessons.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up while they are made
     spec.loader.exec_module(module)
     return module
 
@@ -28,6 +30,8 @@ def load_build_lessons():
 build_lessons = load_build_lessons()
 LESSONS = build_lessons.lessons(NOTEBOOKS)
 ALL = build_lessons.notebooks(NOTEBOOKS)
+ZH_LESSONS = build_lessons.lessons(build_lessons.ZH.directory)
+EVERY = ALL + ZH_LESSONS  # checks that do not depend on the language run on both editions
 FIRST_LESSONS = [
     "00-start-here",
     "01-relevance-and-cg",
@@ -46,6 +50,8 @@ FIRST_LESSONS = [
     "14-recommender-evaluation",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]
+SECTIONS_ZH = ["为什么重要", "学习目标", "小结", "练习", "参考文献"]
+SOLUTIONS = {"Solutions", "参考答案"}
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NOT_IN_BINDER = ("sklearn", "pytrec_eval", "hypothesis", "pytest", "playwright")
 
@@ -55,7 +61,7 @@ def read(path):
 
 
 def ids(paths):
-    return [path.name for path in paths]
+    return [path.relative_to(ROOT).as_posix() for path in paths]
 
 
 def headings(notebook, level):
@@ -84,14 +90,14 @@ def test_the_template_is_kept_apart_from_the_lessons():
     assert not list(NOTEBOOKS.glob("_*.ipynb"))
 
 
-@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
 def test_committed_executed_top_to_bottom(path):
     counts = [cell.execution_count for cell in code_cells(read(path)) if cell.source.strip()]
     assert counts, "a lesson runs code"
     assert counts == list(range(1, len(counts) + 1)), "run it with `python tools/build_lessons.py --execute NAME`"
 
 
-@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
 def test_committed_without_widget_state_or_errors(path):
     notebook = read(path)
     assert "widgets" not in notebook.metadata
@@ -99,26 +105,27 @@ def test_committed_without_widget_state_or_errors(path):
     assert errors == []
 
 
-@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
 def test_lesson_shape(path):
     notebook = read(path)
+    sections = SECTIONS_ZH if path in ZH_LESSONS else SECTIONS
     assert len(headings(notebook, 1)) == 1, "exactly one title"
     seconds = headings(notebook, 2)
-    missing = [section for section in SECTIONS if section not in seconds]
+    missing = [section for section in sections if section not in seconds]
     assert missing == []
-    positions = [seconds.index(section) for section in SECTIONS]
-    assert positions == sorted(positions), f"sections in the order {SECTIONS}"
-    assert seconds[0] == "Why it matters"
+    positions = [seconds.index(section) for section in sections]
+    assert positions == sorted(positions), f"sections in the order {sections}"
+    assert seconds[0] == sections[0]
 
 
-@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
 def test_solutions_come_last_and_apart(path):
     seconds = headings(read(path), 2)
-    if "Solutions" in seconds:
-        assert seconds[-1] == "Solutions"
+    if SOLUTIONS & set(seconds):
+        assert seconds[-1] in SOLUTIONS
 
 
-@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
 def test_key_numbers_are_checked_by_nbval(path):
     # nbval reads a marker only when it is a comment line of its own: ask nbval's own parser, not a substring search.
     cells = code_cells(read(path))
@@ -129,7 +136,7 @@ def test_key_numbers_are_checked_by_nbval(path):
     assert not unread, f"nbval ignores these markers (not on a line of their own): {unread}"
 
 
-@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
 def test_widget_cells_are_ignored_by_nbval(path):
     for cell in code_cells(read(path)):
         shows_widget = any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)
@@ -137,7 +144,7 @@ def test_widget_cells_are_ignored_by_nbval(path):
             assert "nbval-ignore-output" in cell.metadata.get("tags", []), cell.source
 
 
-@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
 def test_lessons_need_nothing_beyond_binder_requirements(path):
     for cell in code_cells(read(path)):
         for module in NOT_IN_BINDER:
@@ -171,14 +178,14 @@ def test_every_exercise_is_asked_in_its_lesson():
 
 
 def test_every_checked_exercise_exists():
-    for path in ALL:
+    for path in EVERY:
         for cell in code_cells(read(path)):
             for key in re.findall(r'check\("([^"]+)"', cell.source):
                 assert key in EXERCISES, f"{path.name} checks an unknown exercise {key!r}"
 
 
 def test_navigation_and_contents_have_not_drifted():
-    assert build_lessons.drift(NOTEBOOKS) == []
+    assert build_lessons.drift_all() == []
 
 
 def test_the_readme_table_lists_every_lesson_with_its_binder_link():
@@ -221,20 +228,23 @@ def test_the_drift_check_notices_widget_state(tmp_path):
 
 
 def test_every_lesson_opens_and_closes_with_navigation():
-    for path in LESSONS:
+    for path in LESSONS + ZH_LESSONS:
         cells = read(path).cells
         for cell in (cells[0], cells[-1]):
             assert build_lessons.NAVIGATION_TAG in cell.metadata.get("tags", [])
-        assert build_lessons.binder_url(path.name) in cells[0].source
+        assert build_lessons.binder_url(path.name, build_lessons.edition_of(path.parent)) in cells[0].source
 
 
-def test_navigation_links_point_at_lessons_that_exist():
-    names = {path.name for path in LESSONS}
-    for path in LESSONS:
+def test_navigation_links_point_at_lessons_that_exist_and_at_the_twin():
+    for path in LESSONS + ZH_LESSONS:
         notebook = read(path)
+        twin = build_lessons.edition_of(path.parent).to_twin + path.name
         for cell in (notebook.cells[0], notebook.cells[-1]):
-            for target in re.findall(r"\]\(([^)#]+\.ipynb)", cell.source):
-                assert Path(target).name in names
+            targets = re.findall(r"\]\(([^)#]+\.ipynb)", cell.source)
+            assert twin in targets, f"{path.name} links to its twin in the other edition"
+            for target in targets:
+                if not target.startswith("https://"):
+                    assert (path.parent / target).resolve().is_file(), target
 
 
 def test_the_binder_link_opens_a_lesson_in_jupyterlab():
@@ -385,3 +395,10 @@ def test_every_number_the_text_beside_an_explorer_states_is_printed_by_a_checked
             beside = [other for other in (cells[index - 1], cells[index + 1]) if other.cell_type == "markdown"]
             for number in re.findall(r"\b\d+\.\d{4}\b", "\n".join(other.source for other in beside)):
                 assert number in checked, f"{path.name}: the text says {number}, which no checked cell prints"
+
+
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
+def test_numbered_sections_count_from_one_without_gaps(path):
+    # Lessons 02 and 03 had lost a section number ("see section 3" pointed at nothing).
+    numbers = [int(match.group(1)) for heading in headings(read(path), 2) if (match := re.match(r"(\d+)\.", heading))]
+    assert numbers == list(range(1, len(numbers) + 1))

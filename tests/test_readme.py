@@ -49,3 +49,52 @@ def test_readme_names_nothing_outside_the_repository():
             assert (root / target).exists(), f"README links to {target}, which is not in the repository"
     for path in re.findall(r"`((?:tools|notebooks|binder|tests|benchmarks)/[^`* ]+)`", text):
         assert (root / path).exists(), f"README names {path}, which is not in the repository"
+
+
+# The Chinese README (README.zh-CN.md) is held to the same standard as the English one.
+README_ZH = README.parent / "README.zh-CN.md"
+
+
+def test_the_readmes_link_to_each_other_at_the_top():
+    assert "[中文](README.zh-CN.md)" in README.read_text(encoding="utf-8").splitlines()[2]
+    assert "[English](README.md)" in README_ZH.read_text(encoding="utf-8").splitlines()[2]
+
+
+def test_chinese_readme_examples_print_what_it_says():
+    import ndcg_teach as nt
+
+    text = README_ZH.read_text(encoding="utf-8")
+    block = r"((?:(?!```).)*)"
+    examples = re.findall(rf"```python\n{block}```\n\n输出\n\n```text\n{block}```", text, re.S)
+    assert examples
+    for code, output in examples:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(code, str(README_ZH), "exec"), {})
+        assert printed.getvalue() == output
+        assert nt.language() == "en", "the example sets the language back"
+
+
+def test_chinese_readme_gives_the_commands_the_audit_and_the_lines_the_documents_printed():
+    import ndcg_teach as nt
+    from ndcg_teach.examples import audit, quotations
+
+    text = README_ZH.read_text(encoding="utf-8")
+    for command in ("make lab EDITION=zh-CN", "make test", "pip install -r requirements.txt", "python -m venv .venv", "python -m pytest"):
+        assert command in text
+    with nt.language_set("zh-CN"):
+        assert f"```text\n{audit().summary}\n```" in text
+    rows = [line for line in text.splitlines() if line.startswith("| `00")]
+    assert [row[3:6] for row in rows] == ["000", "000", "001", "002", "003", "004"]
+    quoted = {quotation.chinese for quotation in quotations()}
+    for row in rows:
+        line = row.split(" | ")[1].strip("`")
+        assert any(line in printed for printed in quoted), f"not a line the document printed: {line}"
+
+
+def test_chinese_readme_links_exist_and_its_binder_badge_opens_the_chinese_edition():
+    text = README_ZH.read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)#]+)\)", text):
+        if not target.startswith(("http://", "https://")):
+            assert (README.parent / target).exists(), target
+    assert "urlpath=lab/tree/notebooks/zh-CN/00-start-here.ipynb" in text

@@ -158,3 +158,13 @@ def test_notebooks_folder_holds_only_lessons():
     names = [Path(path).name for path in tracked_files() if path.startswith("notebooks/")]
     odd = [name for name in names if not re.match(r"^\d\d-[a-z0-9-]+\.ipynb$", name)]
     assert odd == []
+
+
+def test_jupyterlab_offers_its_own_menus_in_chinese():
+    # The Chinese edition's learners can switch JupyterLab itself to Chinese (Settings > Language).
+    from jupyterlab_server.translation_utils import get_language_pack, get_language_packs
+
+    packs, problems = get_language_packs("en")
+    assert "zh_CN" in packs and not problems
+    messages, problems = get_language_pack("zh_CN")
+    assert not problems and messages["jupyterlab"]["Settings"] == ["设置"]

@@ -174,3 +174,33 @@ def test_text_keeps_a_contrast_of_4_5_in_the_jupyterlab_theme(theme):
     for name, selector in (("muted", ".ndcg-notes"), ("accent", ".ndcg-trace-value")):
         assert re.findall(rf"([^{{}}]+)\{{[^}}]*var\(--ndcg-table-{name}\)", css) == [f"\n.ndcg-table {selector} "]
         assert _contrast(colour(name), page) >= 4.5
+
+
+def test_wide_characters_take_two_columns_so_chinese_headers_line_up():
+    from ndcg_teach.table import width
+
+    table = Table(None, ("条目", "增益"), (("A", 5.0), ("（未检索到）", 4.0)), align="lr")
+    lines = table.lines()
+    # Right-aligned numbers end in the same terminal column on every line, and the rule is as wide as the header.
+    assert len({width(line) for line in lines}) == 1
+    assert [len(rule) for rule in lines[1].split("  ")] == [width("（未检索到）"), len("5.0000")]
+
+
+def test_a_chinese_note_wraps_between_characters_and_never_starts_a_line_with_a_comma():
+    from ndcg_teach.table import NOTE_WIDTH, width, wrap
+
+    note = "折损用错：" + "，".join(["第 3 位的分母印成了 log2(6)"] * 12) + "。"
+    lines = wrap(note, NOTE_WIDTH, "    ")
+    assert len(lines) > 1 and all(line.startswith("    ") for line in lines)
+    assert all(width(line) <= NOTE_WIDTH + 2 for line in lines)  # a closing comma may hang past the edge
+    assert not any(line.strip()[0] in "，。" for line in lines)
+    assert "".join(line.strip() for line in lines).replace(" ", "") == note.replace(" ", "")
+
+
+def test_narrow_text_wraps_exactly_as_textwrap_does():
+    import textwrap
+
+    from ndcg_teach.table import wrap
+
+    note = "Wrong discount: " + "the printed denominator is log2(6), " * 8
+    assert wrap(note, 40, "  ") == textwrap.wrap(note, width=40, initial_indent="  ", subsequent_indent="  ")

@@ -79,9 +79,10 @@ def test_the_kernel_side_texts_are_chinese():
         *(text for _, *pair in explorer.choices["actions"] for text in pair),
         *(metric["help"] for metric in panel["metrics"]),
         *panel["groups"].values(),
-        *(column["text"] for column in panel["columns"]),
+        *(column["text"] for column in panel["columns"][1:]),  # the first is the position's symbol, i
     ]
     assert all(CJK.search(text) for text in texts), texts
+    assert panel["columns"][0]["text"] == "i"
     assert panel["groups"]["binary"] == "二元指标：等级 ≥ 1 算相关"
     assert [action[1] for action in explorer.choices["actions"]] == ["理想顺序", "最差顺序", "打乱", "重置"]
 
@@ -188,7 +189,7 @@ def test_the_chinese_static_picture():
     explorer = RankingExplorer(ITEMS, GRADES, k=3, language="zh-CN")
     html = explorer._repr_mimebundle_()[0]["text/html"]
     assert "<b>运行这个单元格后即可拖动各行</b>：这是探索器保存时的静态图片" in html
-    assert "<th>位置</th><th>结果</th><th></th><th>等级</th><th></th>" in html
+    assert "<th>位置</th><th>条目</th><th></th><th>等级</th><th></th>" in html
     assert html.count("<td>在截断位置 k 之后</td>") == len(ITEMS) - 3
     assert 'alt="累积 DCG 与累积 IDCG 对比"' in html
     assert "Run this cell" not in html and "below k" not in html

@@ -144,12 +144,12 @@ def main(argv: list[str] | None = None) -> int:
             if not passed:
                 failed += 1
                 print(f"    {detail}", flush=True)
-        notebooks = sorted((repository / "notebooks").glob("*.ipynb"))
+        notebooks = sorted((repository / "notebooks").glob("*.ipynb")) + sorted((repository / "notebooks" / "zh-CN").glob("*.ipynb"))
         for notebook in notebooks:
             start = time.perf_counter()
             passed, detail = run_notebook(args.env.resolve(), notebook, Path(tmp))
             seconds = time.perf_counter() - start
-            print(f"{'PASS' if passed else 'FAIL'} notebooks/{notebook.name} ({seconds:.1f} s)", flush=True)
+            print(f"{'PASS' if passed else 'FAIL'} {notebook.relative_to(repository).as_posix()} ({seconds:.1f} s)", flush=True)
             if not passed:
                 failed += 1
                 print(f"    {detail}", flush=True)

@@ -1,24 +1,28 @@
 """Keep the lessons' navigation cells and the contents list of 00-start-here current.
 
-Every lesson (notebooks/NN-slug.ipynb) opens with a navigation cell (previous /
-contents / next and an "Open in Binder" badge) and ends with one (previous /
-contents / next).  00-start-here holds the contents list in a cell tagged
-``contents``.  This script writes all of them from the lessons' titles (their
-first ``# `` heading), so nobody edits them by hand and they cannot drift.
+The course has two editions: English (notebooks/NN-slug.ipynb) and Simplified
+Chinese (notebooks/zh-CN/NN-slug.ipynb, the same file names).  Every lesson
+opens with a navigation cell (previous / contents / next, a link to its twin
+in the other edition, and an "Open in Binder" badge) and ends with one
+(previous / contents / next / twin).  Each edition's 00-start-here holds its
+contents list in a cell tagged ``contents``.  This script writes all of them
+from the lessons' titles (their first ``# `` heading), in the edition's
+language, so nobody edits them by hand and they cannot drift.
 
 Usage (from the repository root)::
 
     python tools/build_lessons.py            # refresh navigation and contents, strip widget state
     python tools/build_lessons.py --check    # change nothing; exit 1 and say what drifted
     python tools/build_lessons.py --execute  # also re-execute the notebooks first (authors)
-    python tools/build_lessons.py --execute 03-ideal-ranking-ndcg.ipynb   # only these
+    python tools/build_lessons.py --execute 03-ideal-ranking-ndcg.ipynb zh-CN/03-ideal-ranking-ndcg.ipynb   # only these
     python tools/build_lessons.py --readme   # print the contents table for README.md
 
 The lesson template, tools/lesson_template.ipynb (kept out of notebooks/ so
 that learners do not take it for a lesson), is executed and stripped like the
-lessons but gets no navigation.  When README.md holds the
-markers ``<!-- lessons:start -->`` and ``<!-- lessons:end -->``, the table
-between them is kept current (and checked) like the navigation.
+lessons but gets no navigation.  When README.md (README.zh-CN.md for the
+Chinese edition) holds the markers ``<!-- lessons:start -->`` and
+``<!-- lessons:end -->``, the table between them is kept current (and
+checked) like the navigation.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -47,13 +52,38 @@ README_START, README_END = "<!-- lessons:start -->", "<!-- lessons:end -->"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
-def binder_url(lesson: str) -> str:
-    """The Binder link that opens ``lesson`` in JupyterLab."""
-    return f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/{lesson}"
+@dataclass(frozen=True)
+class Edition:
+    """One language edition of the course: where its lessons are and the words its generated cells use."""
+
+    language: str
+    directory: Path
+    readme: Path
+    folder: str  # the lessons' folder inside notebooks/: "" or "zh-CN/"
+    to_twin: str  # from a lesson to its twin's folder
+    contents: str
+    twin: str  # the link text to the twin lesson, in the twin's language
+    badge: str
+    table_headers: tuple[str, str]
 
 
-def binder_badge(lesson: str) -> str:
-    return f"[![Open in Binder](https://mybinder.org/badge_logo.svg)]({binder_url(lesson)})"
+EN = Edition("en", NOTEBOOKS, README, "", "zh-CN/", "Contents", "中文", "Open in Binder", ("Lesson", "Open"))
+ZH = Edition("zh-CN", NOTEBOOKS / "zh-CN", ROOT / "README.zh-CN.md", "zh-CN/", "../", "目录", "English", "在 Binder 中打开", ("课程", "打开"))
+EDITIONS = (EN, ZH)
+
+
+def edition_of(directory: Path) -> Edition:
+    """The edition whose lessons sit in ``directory`` (a copy elsewhere counts by its folder name)."""
+    return ZH if directory.name == ZH.directory.name else EN
+
+
+def binder_url(lesson: str, edition: Edition = EN) -> str:
+    """The Binder link that opens ``lesson`` of ``edition`` in JupyterLab."""
+    return f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/{edition.folder}{lesson}"
+
+
+def binder_badge(lesson: str, edition: Edition = EN) -> str:
+    return f"[![{edition.badge}](https://mybinder.org/badge_logo.svg)]({binder_url(lesson, edition)})"
 
 
 def lessons(directory: Path = NOTEBOOKS) -> list[Path]:
@@ -83,44 +113,46 @@ def label(name: str, lesson_title: str) -> str:
     return f"{LESSON_NAME.match(name).group(1)} · {lesson_title}"
 
 
-def navigation(entries: list[tuple[str, str]], index: int, badge: bool) -> str:
+def navigation(entries: list[tuple[str, str]], index: int, badge: bool, edition: Edition = EN) -> str:
     """Markdown of the navigation cell for the lesson at ``index`` of ``entries`` (name, title)."""
     links = []
     if index > 0:
         links.append(f"[← {label(*entries[index - 1])}]({entries[index - 1][0]})")
-    links.append(f"[Contents]({START}#Contents)")
+    links.append(f"[{edition.contents}]({START}#{edition.contents})")
     if index + 1 < len(entries):
         links.append(f"[{label(*entries[index + 1])} →]({entries[index + 1][0]})")
+    links.append(f"[{edition.twin}]({edition.to_twin}{entries[index][0]})")
     lines = [GENERATED, " | ".join(links)]
     if badge:
-        lines += ["", binder_badge(entries[index][0])]
+        lines += ["", binder_badge(entries[index][0], edition)]
     return "\n".join(lines)
 
 
-def contents(entries: list[tuple[str, str]]) -> str:
+def contents(entries: list[tuple[str, str]], edition: Edition = EN) -> str:
     """Markdown of the contents cell of 00-start-here."""
-    lines = ["## Contents", "", GENERATED]
+    lines = [f"## {edition.contents}", "", GENERATED]
     lines += [f"- [{label(name, lesson_title)}]({name})" for name, lesson_title in entries]
     return "\n".join(lines)
 
 
-def readme_table(entries: list[tuple[str, str]]) -> str:
-    """The contents table for README.md, each lesson with its Binder link."""
-    lines = ["| Lesson | Open |", "|---|---|"]
+def readme_table(entries: list[tuple[str, str]], edition: Edition = EN) -> str:
+    """The contents table for the edition's README, each lesson with its Binder link."""
+    lesson, open_ = edition.table_headers
+    lines = [f"| {lesson} | {open_} |", "|---|---|"]
     lines += [
-        f"| [{label(name, lesson_title)}](notebooks/{name}) | [Binder]({binder_url(name)}) |"
+        f"| [{label(name, lesson_title)}](notebooks/{edition.folder}{name}) | [Binder]({binder_url(name, edition)}) |"
         for name, lesson_title in entries
     ]
     return "\n".join(lines)
 
 
-def readme_with_table(text: str, entries: list[tuple[str, str]]) -> str:
+def readme_with_table(text: str, entries: list[tuple[str, str]], edition: Edition = EN) -> str:
     """``text`` with the contents table between the README markers replaced; unchanged without markers."""
     if README_START not in text or README_END not in text:
         return text
     before, rest = text.split(README_START, 1)
     after = rest.split(README_END, 1)[1]
-    return f"{before}{README_START}\n{readme_table(entries)}\n{README_END}{after}"
+    return f"{before}{README_START}\n{readme_table(entries, edition)}\n{README_END}{after}"
 
 
 def _navigation_cell(source: str, cell_id: str) -> nbformat.NotebookNode:
@@ -129,7 +161,9 @@ def _navigation_cell(source: str, cell_id: str) -> nbformat.NotebookNode:
     return cell
 
 
-def refreshed(notebook: nbformat.NotebookNode, entries: list[tuple[str, str]], index: int | None) -> nbformat.NotebookNode:
+def refreshed(
+    notebook: nbformat.NotebookNode, entries: list[tuple[str, str]], index: int | None, edition: Edition = EN
+) -> nbformat.NotebookNode:
     """A copy of ``notebook`` with current navigation (when ``index`` is given), contents and no widget state."""
     notebook = nbformat.from_dict(notebook)
     notebook.metadata.pop("widgets", None)
@@ -142,9 +176,9 @@ def refreshed(notebook: nbformat.NotebookNode, entries: list[tuple[str, str]], i
         tagged = [cell for cell in cells if CONTENTS_TAG in cell.metadata.get("tags", [])]
         if len(tagged) != 1:
             raise ValueError(f"{START} needs exactly one cell tagged {CONTENTS_TAG!r}. Found {len(tagged)}.")
-        tagged[0].source = contents(entries)
-    top = _navigation_cell(navigation(entries, index, badge=True), "navigation-top")
-    bottom = _navigation_cell(navigation(entries, index, badge=False), "navigation-bottom")
+        tagged[0].source = contents(entries, edition)
+    top = _navigation_cell(navigation(entries, index, badge=True, edition=edition), "navigation-top")
+    bottom = _navigation_cell(navigation(entries, index, badge=False, edition=edition), "navigation-bottom")
     notebook.cells = [top, *cells, bottom]
     return notebook
 
@@ -157,20 +191,21 @@ def _plan(directory: Path) -> list[tuple[Path, nbformat.NotebookNode, nbformat.N
     """(path, as saved, as it should be) for every notebook."""
     ordered = lessons(directory)
     entries = _entries(ordered)
+    edition = edition_of(directory)
     plan = []
     for path in notebooks(directory):
         saved = nbformat.read(path, as_version=4)
         index = ordered.index(path) if path in ordered else None
-        plan.append((path, saved, refreshed(saved, entries, index)))
+        plan.append((path, saved, refreshed(saved, entries, index, edition)))
     return plan
 
 
 def drift(directory: Path = NOTEBOOKS, readme: Path | None = README) -> list[str]:
-    """What is out of date, one line per notebook (and README.md); empty when everything is current."""
+    """What is out of date in one edition, one line per notebook (and README); empty when everything is current."""
     problems = []
     if readme is not None and readme.exists():
         text = readme.read_text(encoding="utf-8")
-        if readme_with_table(text, _entries(lessons(directory))) != text:
+        if readme_with_table(text, _entries(lessons(directory)), edition_of(directory)) != text:
             problems.append(f"{readme.name}: the contents table is out of date")
     for path, saved, wanted in _plan(directory):
         if nbformat.writes(saved) == nbformat.writes(wanted):
@@ -186,6 +221,11 @@ def drift(directory: Path = NOTEBOOKS, readme: Path | None = README) -> list[str
             reasons.append("navigation or contents are out of date")
         problems.append(f"{path.name}: {', '.join(reasons) or 'cell ids differ'}")
     return problems
+
+
+def drift_all() -> list[str]:
+    """:func:`drift` of every edition, each line starting with the edition's folder."""
+    return [f"{edition.folder}{problem}" for edition in EDITIONS for problem in drift(edition.directory, edition.readme)]
 
 
 def execute(path: Path) -> nbformat.NotebookNode:
@@ -204,22 +244,34 @@ def execute(path: Path) -> nbformat.NotebookNode:
     return notebook
 
 
-def build(directory: Path = NOTEBOOKS, run: list[str] | None = None) -> list[Path]:
-    """Execute the notebooks named in ``run`` (all when it is empty), refresh all; return the paths written."""
+def build(run: list[str] | None = None) -> list[Path]:
+    """Execute the notebooks named in ``run`` (all of both editions when it is empty), refresh all; return the paths written.
+
+    Names in ``run`` are relative to notebooks/ (``zh-CN/03-….ipynb`` for a Chinese lesson); the template is
+    ``lesson_template.ipynb``.
+    """
     if run is not None:
-        by_name = {path.name: path for path in notebooks(directory)}
-        chosen = notebooks(directory) if not run else [by_name.get(Path(name).name, directory / Path(name).name) for name in run]
+        everything = [path for edition in EDITIONS for path in notebooks(edition.directory)]
+        by_name = {("" if path == TEMPLATE else edition_of(path.parent).folder) + path.name: path for path in everything}
+        chosen = everything if not run else [by_name.get(name, NOTEBOOKS / name) for name in run]
         for path in chosen:
-            print(f"executing {path.name}", flush=True)
+            print(f"executing {path.relative_to(ROOT)}", flush=True)
             nbformat.write(execute(path), path)
     written = []
-    if README.exists() and directory == NOTEBOOKS:
-        text = README.read_text(encoding="utf-8")
-        wanted_text = readme_with_table(text, _entries(lessons(directory)))
+    for edition in EDITIONS:
+        written += _refresh(edition)
+    return written
+
+
+def _refresh(edition: Edition) -> list[Path]:
+    written = []
+    if edition.readme.exists():
+        text = edition.readme.read_text(encoding="utf-8")
+        wanted_text = readme_with_table(text, _entries(lessons(edition.directory)), edition)
         if wanted_text != text:
-            README.write_text(wanted_text, encoding="utf-8")
-            written.append(README)
-    for path, saved, wanted in _plan(directory):
+            edition.readme.write_text(wanted_text, encoding="utf-8")
+            written.append(edition.readme)
+    for path, saved, wanted in _plan(edition.directory):
         if nbformat.writes(saved) != nbformat.writes(wanted):
             nbformat.write(wanted, path)
             written.append(path)
@@ -237,16 +289,17 @@ def main(argv: list[str] | None = None) -> int:
         print(readme_table(_entries(lessons())))
         return 0
     if args.check:
-        problems = drift()
+        problems = drift_all()
         for problem in problems:
             print(problem)
         if problems:
             print("Run `python tools/build_lessons.py` to bring them up to date.")
             return 1
-        print(f"{len(notebooks())} notebooks: navigation, contents and metadata are current.")
+        count = sum(len(notebooks(edition.directory)) for edition in EDITIONS)
+        print(f"{count} notebooks: navigation, contents and metadata are current.")
         return 0
     written = build(run=args.notebook if args.execute else None)
-    print(f"refreshed {len(written)} notebook(s)" + "".join(f"\n  {path.name}" for path in written))
+    print(f"refreshed {len(written)} file(s)" + "".join(f"\n  {path.relative_to(ROOT)}" for path in written))
     return 0
 
 

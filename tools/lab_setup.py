@@ -64,12 +64,14 @@ def kernel_language_info() -> dict:
 
 
 def stamp_language_info(directory: Path = NOTEBOOKS, language_info: dict | None = None) -> list[Path]:
-    """Give every notebook in ``directory`` the kernel's ``language_info``; return the files changed."""
+    """Give every notebook in ``directory`` and its edition folders (zh-CN/) the kernel's ``language_info``; return the files changed."""
     import nbformat
 
     wanted = kernel_language_info() if language_info is None else language_info
     changed = []
-    for path in sorted(directory.glob("*.ipynb")):
+    for path in sorted([*directory.glob("*.ipynb"), *directory.glob("*/*.ipynb")]):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
         notebook = nbformat.read(path, as_version=4)
         if notebook.metadata.get("language_info") != wanted:
             notebook.metadata["language_info"] = wanted

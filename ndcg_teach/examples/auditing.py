@@ -9,18 +9,47 @@ disagreement come from :mod:`~ndcg_teach.examples.findings` (sums worked by
 hand) and :mod:`~ndcg_teach.examples.code_and_claims`; this module shows them:
 the summary line, the views (``disagreements()``, ``for_source()``, ...), and
 one text or HTML table per document.
+
+A report speaks the language set when :func:`audit` ran (its notes are
+written then), and its views keep that language.
 """
 
+import re
 from dataclasses import asdict
 from html import escape
 
+from .. import i18n
+from ..i18n import _, mark
 from ..table import Cell, Table, styled
 from .code_and_claims import CHECKS
 from .findings import _hand_records, _shown
 from .sources import source
 from .worked import EXAMPLES
 
-_HEADERS = ("example", "quantity", "published", "computed", "agrees")
+_HEADERS = (mark("example"), mark("quantity"), mark("published"), mark("computed"), mark("agrees"))
+# How a record's quantity (an English key, e.g. "DCG@5 term 3") reads in the report: its words are translated.
+_QUANTITIES = (
+    (r"relevant in top (?P<k>\d+)", mark("relevant in top {k}")),
+    (r"(?P<name>\S+@\d+) gain (?P<position>\d+)", mark("{name} gain {position}")),
+    (r"(?P<name>\S+@\d+) denominator (?P<position>\d+)", mark("{name} denominator {position}")),
+    (r"(?P<name>\S+@\d+) discount (?P<position>\d+)", mark("{name} discount {position}")),
+    (r"(?P<name>\S+@\d+) term (?P<position>\d+)", mark("{name} term {position}")),
+    (r"(?P<name>\S+@\d+) the code prints", mark("{name} the code prints")),
+    (r"(?P<name>\S+@\d+) of the ranking by pred_scores", mark("{name} of the ranking by pred_scores")),
+    (r"discount at position (?P<a>\d+) / discount at position (?P<b>\d+)",
+     mark("discount at position {a} / discount at position {b}")),
+    (r"(?P<name>\w+), Järvelin form minus \(2\^rel - 1\) form, on 0/1 grades",
+     mark("{name}, Järvelin form minus (2^rel - 1) form, on 0/1 grades")),
+)
+
+
+def _quantity(quantity, language):
+    """``quantity`` in ``language``: the English key with its words translated (numbers and names kept)."""
+    for pattern, template in _QUANTITIES:
+        found = re.fullmatch(pattern, quantity)
+        if found:
+            return _(template, language).format(**found.groupdict())
+    return quantity
 
 
 def _records(example):
@@ -44,14 +73,17 @@ class AuditReport(tuple):
     ('CG@3', '10')
     """
 
-    def __new__(cls, records=()):
-        return super().__new__(cls, tuple(records))
+    def __new__(cls, records=(), language=None):
+        report = super().__new__(cls, tuple(records))
+        report.language = i18n.language() if language is None else language
+        return report
 
     @property
     def summary(self):
         """One line: how many numbers, how many agree."""
         right = sum(record.agrees for record in self)
-        return f"{len(self)} printed numbers audited: {right} agree, {len(self) - right} disagree."
+        return _("{n} printed numbers audited: {right} agree, {wrong} disagree.", self.language).format(
+            n=len(self), right=right, wrong=len(self) - right)
 
     def disagreements(self):
         """The records whose published number is wrong, each with its note.
@@ -62,7 +94,7 @@ class AuditReport(tuple):
         >>> wrong[0].quantity, wrong[0].published, round(wrong[0].computed, 4)
         ('relevant in top 5', '4', 3.0)
         """
-        return AuditReport(record for record in self if not record.agrees)
+        return AuditReport((record for record in self if not record.agrees), self.language)
 
     def agreements(self):
         """The records whose published number is right.
@@ -72,7 +104,7 @@ class AuditReport(tuple):
         >>> [r.quantity for r in audit("002").agreements()]
         ['NDCG@19 the code prints']
         """
-        return AuditReport(record for record in self if record.agrees)
+        return AuditReport((record for record in self if record.agrees), self.language)
 
     def for_source(self, name):
         """The records of one document, given by file name or first digits (``"001"``).
@@ -83,7 +115,7 @@ class AuditReport(tuple):
         2 printed numbers audited: 0 agree, 2 disagree.
         """
         file = source(name).file
-        return AuditReport(record for record in self if record.source == file)
+        return AuditReport((record for record in self if record.source == file), self.language)
 
     def to_rows(self):
         """Every record as a dict, full precision (``pandas.DataFrame(report.to_rows())``).
@@ -106,9 +138,10 @@ class AuditReport(tuple):
         """One table per source document, captioned with its citation; each wrong number's note under its row."""
         tables = []
         for doc, records in self._groups():
-            rows = tuple((r.example, r.quantity, r.published, Cell(_shown(r.computed, r.published), repr(r.computed)),
-                          "yes" if r.agrees else "NO") for r in records)
-            tables.append(Table(doc.citation, _HEADERS, rows, notes=tuple(r.note for r in records),
+            rows = tuple((r.example, _quantity(r.quantity, self.language), r.published, Cell(_shown(r.computed, r.published), repr(r.computed)),
+                          _("yes", self.language) if r.agrees else _("NO", self.language)) for r in records)
+            headers = tuple(_(header, self.language) for header in _HEADERS)
+            tables.append(Table(doc.citation, headers, rows, notes=tuple(r.note for r in records),
                                 row_classes=tuple("ndcg-audit-yes" if r.agrees else "ndcg-audit-no" for r in records)))
         return tables
 

@@ -12,6 +12,7 @@ import itertools
 import numpy as np
 
 from .. import dcg, explain_dcg, ndcg, ndcg_score, precision_at_k
+from ..i18n import _, mark
 from .findings import (
     CODE_OUTPUT,
     DOES_NOT_RUN,
@@ -35,21 +36,24 @@ _MODULES = {"np": "numpy", "numpy": "numpy", "math": "math"}
 # Functions removed from a library: detected with hasattr at run time, this only says when.
 _REMOVED_IN = {"np.asfarray": "NumPy 2.0"}
 _DISPLAY = {"numpy": "NumPy"}
+# A gain convention's name in a sentence, translated where the sentence is written.
+_GAIN_WORDS = {"linear": mark("linear"), "exponential": mark("exponential")}
 
 
 def _code_problems(example):
     """Why the code cannot run as printed: names it never imports, functions the installed library lacks."""
     problems = []
     for alias in sorted({call.split(".")[0] for call in example.code_calls} - set(example.code_imports)):
-        problems.append(f"it uses {alias} without importing it (NameError)")
+        problems.append(_("it uses {alias} without importing it (NameError)").format(alias=alias))
     for call in example.code_calls:
         alias, attribute = call.split(".", 1)
         module = importlib.import_module(_MODULES[alias])
         if not hasattr(module, attribute):
             when = _REMOVED_IN.get(call)
-            removed = f"was removed in {when}" if when else f"is missing from the installed {module.__name__}"
-            problems.append(f"{call} {removed} (AttributeError with the {_DISPLAY.get(module.__name__, module.__name__)} "
-                            "installed here)")
+            shown = _DISPLAY.get(module.__name__, module.__name__)
+            problem = (_("{call} was removed in {when} (AttributeError with the {shown} installed here)") if when else
+                       _("{call} is missing from the installed {module} (AttributeError with the {shown} installed here)"))
+            problems.append(problem.format(call=call, when=when, module=module.__name__, shown=shown))
     return problems
 
 
@@ -63,7 +67,7 @@ def _code_record(example, entry, computed, explain):
         # What code that cannot run would print is hypothetical, so CODE_OUTPUT gives way to DOES_NOT_RUN.
         finding = explain()
         causes = (DOES_NOT_RUN, *(cause for cause in finding.causes if cause != CODE_OUTPUT))
-        return _Finding(causes, f"{'; '.join(problems)}. Once fixed, {finding.text}")
+        return _Finding(causes, _("{problems}. Once fixed, {text}").format(problems=_("; ").join(problems), text=finding.text))
 
     return _record(example, entry, computed, not_running, runs=False)
 
@@ -76,10 +80,11 @@ def _precision_code(example):
 
         def explain(k=k, entry=entry, computed=computed):
             needs = _thresholds_for(grades, k, round(_number(entry.text) * k))
-            return _Finding((MISMATCHED_THRESHOLD,), (
-                f"run on its own labels [{', '.join(map(str, labels))}] (grade >= {_labels_threshold(grades, labels):g}) "
-                f"the function returns {_hits(labels, k, 1)}/{k} = {computed!r}; {entry.text} needs {_either(needs)}, "
-                f"the threshold of the prose's P@{k}, not of the code's labels."))
+            return _Finding((MISMATCHED_THRESHOLD,), _(
+                "run on its own labels [{labels}] (grade >= {threshold:g}) the function returns {hits}/{k} = {computed!r}; "
+                "{text} needs {thresholds}, the threshold of the prose's P@{k}, not of the code's labels.").format(
+                labels=", ".join(map(str, labels)), threshold=_labels_threshold(grades, labels), hits=_hits(labels, k, 1),
+                k=k, computed=computed, text=entry.text, thresholds=_either(needs)))
 
         yield _code_record(example, entry, computed, explain)
 
@@ -99,12 +104,14 @@ def _ndcg_code(example):
             values = _conventions(example.relevances, example.k)
             digits = _decimals(entry.text)
             matching = [pair for pair, value in values.items() if round(value, digits) == _number(entry.text)]
-            returns = f"the function returns {computed!r} for this list ({example.gain} gain, 1/log2(i+1))"
+            returns = _("the function returns {computed!r} for this list ({gain} gain, 1/log2(i+1))").format(
+                computed=computed, gain=_(_GAIN_WORDS[example.gain]))
             if matching:
-                return _Finding((CODE_OUTPUT,), f"{returns}; {entry.text} is what {matching[0][0]} gain with the "
-                                                f"{matching[0][1]} discount gives.")
+                return _Finding((CODE_OUTPUT,), _("{returns}; {text} is what {gain} gain with the {discount} discount gives.").format(
+                    returns=returns, text=entry.text, gain=_(_GAIN_WORDS[matching[0][0]]), discount=matching[0][1]))
             tried = ", ".join(f"{gain}/{discount} {value:.4f}" for (gain, discount), value in values.items())
-            return _Finding((CODE_OUTPUT,), f"{returns}; {entry.text} is what no gain/discount convention gives ({tried}).")
+            return _Finding((CODE_OUTPUT,), _("{returns}; {text} is what no gain/discount convention gives ({tried}).").format(
+                returns=returns, text=entry.text, tried=tried))
 
         yield _code_record(example, entry, computed, explain)
 
@@ -115,9 +122,10 @@ def _numpy_code(example):
         computed = ndcg(example.relevances, k=example.k, gain=example.gain, discount=example.discount)
 
         def explain(entry=entry, computed=computed):
-            return _Finding((CODE_OUTPUT,), (
-                f"it returns {_shown(computed, entry.text)} for this list ({example.gain} gain, 1/log2(i+1)), "
-                f"ndcg_teach's NDCG@{example.k}, not the {entry.text} of the document's hand calculation."))
+            return _Finding((CODE_OUTPUT,), _(
+                "it returns {computed} for this list ({gain} gain, 1/log2(i+1)), ndcg_teach's NDCG@{k}, not the {text} "
+                "of the document's hand calculation.").format(
+                computed=_shown(computed, entry.text), gain=_(_GAIN_WORDS[example.gain]), k=example.k, text=entry.text))
 
         yield _code_record(example, entry, computed, explain)
 
@@ -141,12 +149,13 @@ def _input_order_code(example):
         tie_orders = [ndcg_score(rescaled, example.scores, k=example.k, gain=example.gain, ties=ties)
                       for ties in ("optimistic", "pessimistic", "stable")]
         raw = ndcg_score(example.relevances, example.scores, k=example.k)
-        return _Finding((IGNORES_ORDER,), (
-            f"the code sums the rescaled true_scores in their input order and uses pred_scores only for the list "
-            f"it returns, so its {code_value:.3f} grades the input order; ranked by pred_scores, with the same "
-            f"min-max rescaled 2^x - 1 gains, NDCG@{example.k} = {ranked:.3f} (ties averaged; "
-            f"{min(tie_orders):.3f}-{max(tie_orders):.3f} over tie orders). Min-max rescaling is not neutral either: "
-            f"it gives the lowest grade gain 0, and the raw grades with linear gain (scikit-learn) give {raw:.3f}."))
+        return _Finding((IGNORES_ORDER,), _(
+            "the code sums the rescaled true_scores in their input order and uses pred_scores only for the list "
+            "it returns, so its {code_value:.3f} grades the input order; ranked by pred_scores, with the same "
+            "min-max rescaled 2^x - 1 gains, NDCG@{k} = {ranked:.3f} (ties averaged; "
+            "{low:.3f}-{high:.3f} over tie orders). Min-max rescaling is not neutral either: "
+            "it gives the lowest grade gain 0, and the raw grades with linear gain (scikit-learn) give {raw:.3f}.").format(
+            code_value=code_value, k=example.k, ranked=ranked, low=min(tie_orders), high=max(tie_orders), raw=raw))
 
     for entry in example.printed:
         yield _code_record(example, entry, computed[entry.quantity], explain)
@@ -175,10 +184,11 @@ def _binary_claim(example):
         first, second = pairs[metric]
 
         def explain(metric=metric, first=first, second=second):
-            return _Finding((FALSE_CLAIM,), (
-                f"with 0/1 grades the gains agree (2^1 - 1 = 1) but the discounts do not: from position 2 on, the "
-                f"first form divides by log2(i), the second by log2(i+1). On {grades}, the shortest counterexample, "
-                f"{metric}@{k} is {first:.4f} against {second:.4f}."))
+            return _Finding((FALSE_CLAIM,), _(
+                "with 0/1 grades the gains agree (2^1 - 1 = 1) but the discounts do not: from position 2 on, the "
+                "first form divides by log2(i), the second by log2(i+1). On {grades}, the shortest counterexample, "
+                "{metric}@{k} is {first:.4f} against {second:.4f}.").format(
+                grades=grades, metric=metric, k=k, first=first, second=second))
 
         yield _record(example, entry, first - second, explain)
 
@@ -187,7 +197,7 @@ def _position_claim(example):
     rows = explain_dcg([1] * 10, discount=example.discount).rows
     ratio = rows[9].discount / rows[0].discount
     for entry in example.printed:
-        yield _record(example, entry, ratio, lambda: _Finding((FALSE_CLAIM,), f"the ratio is {ratio:.4f}."))
+        yield _record(example, entry, ratio, lambda: _Finding((FALSE_CLAIM,), _("the ratio is {ratio:.4f}.").format(ratio=ratio)))
 
 
 # The examples that are not worked by hand, by name, and the function that checks each.

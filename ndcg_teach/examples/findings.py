@@ -9,22 +9,27 @@ causes, how a printed number is read and compared, and the sums the documents
 work by hand; :mod:`~ndcg_teach.examples.code_and_claims` checks their code
 and their claims in prose, and :mod:`~ndcg_teach.examples.auditing` gathers
 the records into a report.
+
+A note is written in the language set when the audit runs; the causes in
+:data:`CAUSES` stay English keys, translated where a note shows them.
 """
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from .. import cg, explain_ndcg, explain_precision_at_k, precision_at_k
+from ..i18n import LANGUAGES, _, gettext, mark
 
-WRONG_DISCOUNT = "wrong discount"
-ARITHMETIC_SLIP = "arithmetic slip"
-MISMATCHED_THRESHOLD = "mismatched relevance threshold"
-IGNORES_ORDER = "ignores the predicted order"
-DOES_NOT_RUN = "does not run"
-CODE_OUTPUT = "code output differs"
-FALSE_CLAIM = "false claim"
+WRONG_DISCOUNT = mark("wrong discount")
+ARITHMETIC_SLIP = mark("arithmetic slip")
+MISMATCHED_THRESHOLD = mark("mismatched relevance threshold")
+IGNORES_ORDER = mark("ignores the predicted order")
+DOES_NOT_RUN = mark("does not run")
+CODE_OUTPUT = mark("code output differs")
+FALSE_CLAIM = mark("false claim")
 CAUSES = (WRONG_DISCOUNT, ARITHMETIC_SLIP, MISMATCHED_THRESHOLD, IGNORES_ORDER, DOES_NOT_RUN, CODE_OUTPUT, FALSE_CLAIM)
 
 
@@ -60,6 +65,23 @@ class AuditRecord:
     agrees: bool
     note: str = None
 
+    @property
+    def causes(self):
+        """The causes the note names, as members of :data:`CAUSES` (English keys, in any language of the note).
+
+        ``ndcg_teach.i18n.gettext(cause)`` shows one in the learner's language. Lesson 07 counts them.
+
+        Examples
+        --------
+        >>> from ndcg_teach.examples import audit
+        >>> [record.causes for record in audit("000") if record.quantity == "DCG@5"]
+        [('wrong discount', 'arithmetic slip')]
+        """
+        if self.note is None:
+            return ()
+        label = re.split("[:：]", self.note, maxsplit=1)[0].lower()
+        return tuple(cause for cause in CAUSES if any(gettext(cause, language) in label for language in LANGUAGES))
+
 
 @dataclass(frozen=True)
 class _Finding:
@@ -69,8 +91,8 @@ class _Finding:
     text: str
 
     def note(self):
-        label = " and ".join(sorted(self.causes, key=CAUSES.index))
-        return f"{label[0].upper()}{label[1:]}: {self.text}"
+        label = _(" and ").join(_(cause) for cause in sorted(self.causes, key=CAUSES.index))
+        return _("{label}: {text}").format(label=f"{label[0].upper()}{label[1:]}", text=self.text)
 
 
 def _number(text):
@@ -158,7 +180,9 @@ def _log_named(value, decimals, reciprocal, n_positions):
             if round(1 / log(n) if reciprocal else log(n), decimals) == value:
                 shown = f"1/{name}({n})" if reciprocal else f"{name}({n})"
                 if name == "log2" and n - 1 <= n_positions:
-                    return f"{shown}, the {'discount' if reciprocal else 'denominator'} of position {n - 1}"
+                    named = _("{shown}, the discount of position {position}") if reciprocal else _(
+                        "{shown}, the denominator of position {position}")
+                    return named.format(shown=shown, position=n - 1)
                 return shown
     return None
 
@@ -169,8 +193,8 @@ def _discount_finding(text, part, position, row, n_positions):
     right_text = f"{'1/' if reciprocal else ''}log2({position}+1) = {right:.4g}"
     named = _log_named(_number(text), _decimals(text), reciprocal, n_positions)
     if named is None:
-        return _Finding((ARITHMETIC_SLIP,), f"{right_text}, not {text}.")
-    return _Finding((WRONG_DISCOUNT,), f"{text} is {named}, not {right_text}.")
+        return _Finding((ARITHMETIC_SLIP,), _("{right}, not {text}.").format(right=right_text, text=text))
+    return _Finding((WRONG_DISCOUNT,), _("{text} is {named}, not {right}.").format(text=text, named=named, right=right_text))
 
 
 def _term_finding(printed, name, position, text, row, n_positions):
@@ -183,66 +207,82 @@ def _term_finding(printed, name, position, text, row, n_positions):
         quotient = gain / _number(denominator)
         denominator_right = round(1 / row.discount, _decimals(denominator)) == _number(denominator)
         if round(quotient, decimals) == value and not denominator_right:
-            return _Finding((WRONG_DISCOUNT,), (
-                f"{text} = {gain_text}/{denominator} follows the wrong denominator printed for this position; "
-                f"with log2({position}+1) = {1 / row.discount:.4g} the term is {correct}."))
-        return _Finding((ARITHMETIC_SLIP,), f"{gain_text}/{denominator} = {_at(quotient, decimals)}, not {text}.")
+            return _Finding((WRONG_DISCOUNT,), _(
+                "{text} = {gain}/{denominator} follows the wrong denominator printed for this position; "
+                "with log2({position}+1) = {right:.4g} the term is {correct}.").format(
+                text=text, gain=gain_text, denominator=denominator, position=position, right=1 / row.discount,
+                correct=correct))
+        return _Finding((ARITHMETIC_SLIP,), _("{gain}/{denominator} = {quotient}, not {text}.").format(
+            gain=gain_text, denominator=denominator, quotient=_at(quotient, decimals), text=text))
     for n in range(2, n_positions + 2):
         if n != position + 1 and round(gain / math.log2(n), decimals) == value:
-            return _Finding((WRONG_DISCOUNT,), (
-                f"{text} is {gain_text}/log2({n}), the discount of position {n - 1}; position {position} takes "
-                f"log2({position}+1), which gives {correct}."))
+            return _Finding((WRONG_DISCOUNT,), _(
+                "{text} is {gain}/log2({n}), the discount of position {other}; position {position} takes "
+                "log2({position}+1), which gives {correct}.").format(
+                text=text, gain=gain_text, n=n, other=n - 1, position=position, correct=correct))
     for n in range(2, 65):
         if round(math.log2(n), decimals) == value:
-            return _Finding((ARITHMETIC_SLIP,), (
-                f"{text} is log2({n}) itself, not a quotient; {gain_text}/log2({position}+1) = {correct}."))
+            return _Finding((ARITHMETIC_SLIP,), _(
+                "{text} is log2({n}) itself, not a quotient; {gain}/log2({position}+1) = {correct}.").format(
+                text=text, n=n, gain=gain_text, position=position, correct=correct))
     repeated = [other for other in range(1, n_positions + 1)
                 if other != position and printed.get(f"{name} term {other}") == text]
     if repeated:
-        return _Finding((ARITHMETIC_SLIP,), (
-            f"{text} repeats the term printed for position {repeated[0]}; "
-            f"{gain_text}/log2({position}+1) = {correct}."))
-    return _Finding((ARITHMETIC_SLIP,), f"{gain_text}/log2({position}+1) = {correct}, not {text}.")
+        return _Finding((ARITHMETIC_SLIP,), _(
+            "{text} repeats the term printed for position {other}; {gain}/log2({position}+1) = {correct}.").format(
+            text=text, other=repeated[0], gain=gain_text, position=position, correct=correct))
+    return _Finding((ARITHMETIC_SLIP,), _("{gain}/log2({position}+1) = {correct}, not {text}.").format(
+        gain=gain_text, position=position, correct=correct, text=text))
 
 
 def _total_finding(printed, findings, name, text, computed, n_positions):
     decimals = _decimals(text)
-    correct = f"the correct {name} is {_at(computed, decimals)}"
+    correct = _("the correct {name} is {value}").format(name=name, value=_at(computed, decimals))
     terms = [printed.get(f"{name} term {position}") for position in range(1, n_positions + 1)]
     if None in terms:
-        return _Finding((ARITHMETIC_SLIP,), f"{correct}, not {text}.")
+        return _Finding((ARITHMETIC_SLIP,), _("{correct}, not {text}.").format(correct=correct, text=text))
     added = sum(_number(term) for term in terms)
     if round(added, decimals) != _number(text):
-        return _Finding((ARITHMETIC_SLIP,), f"the printed terms add up to {_at(added, decimals)}, not {text}; {correct}.")
+        return _Finding((ARITHMETIC_SLIP,), _("the printed terms add up to {added}, not {text}; {correct}.").format(
+            added=_at(added, decimals), text=text, correct=correct))
     wrong = {}
     for position in range(1, n_positions + 1):
         finding = findings.get(f"{name} term {position}")
         for cause in finding.causes if finding else ():
             wrong.setdefault(cause, []).append(str(position))
     if not wrong:
-        return _Finding((ARITHMETIC_SLIP,), f"the printed terms, each rounded, add up to {text}; {correct}.")
-    where = "; ".join(f"{cause} in term{'s' if len(at) > 1 else ''} {', '.join(at)}" for cause, at in wrong.items())
-    return _Finding(tuple(wrong), f"the printed terms do add up to {text}, but they carry the errors above ({where}); {correct}.")
+        return _Finding((ARITHMETIC_SLIP,), _("the printed terms, each rounded, add up to {text}; {correct}.").format(
+            text=text, correct=correct))
+    where = _("; ").join(
+        (_("{cause} in terms {positions}") if len(at) > 1 else _("{cause} in term {positions}")).format(
+            cause=_(cause), positions=", ".join(at))
+        for cause, at in wrong.items())
+    return _Finding(tuple(wrong), _(
+        "the printed terms do add up to {text}, but they carry the errors above ({where}); {correct}.").format(
+        text=text, where=where, correct=correct))
 
 
 def _ratio_finding(printed, findings, k, text, computed):
     decimals = _decimals(text)
-    correct = f"the correct NDCG@{k} is {_at(computed, decimals)}"
+    correct = _("the correct {name} is {value}").format(name=f"NDCG@{k}", value=_at(computed, decimals))
     dcg_text, idcg_text = printed.get(f"DCG@{k}"), printed.get(f"IDCG@{k}")
     if dcg_text is None or idcg_text is None:
-        return _Finding((ARITHMETIC_SLIP,), f"{correct}, not {text}.")
+        return _Finding((ARITHMETIC_SLIP,), _("{correct}, not {text}.").format(correct=correct, text=text))
     ratio = _number(dcg_text) / _number(idcg_text)
     if round(ratio, decimals) != _number(text):
-        return _Finding((ARITHMETIC_SLIP,), f"{dcg_text}/{idcg_text} = {_at(ratio, decimals)}, not {text}; {correct}.")
+        return _Finding((ARITHMETIC_SLIP,), _("{dcg}/{idcg} = {ratio}, not {text}; {correct}.").format(
+            dcg=dcg_text, idcg=idcg_text, ratio=_at(ratio, decimals), text=text, correct=correct))
     causes = []
     for total in (f"DCG@{k}", f"IDCG@{k}"):
         for cause in findings[total].causes if total in findings else ():
             if cause not in causes:
                 causes.append(cause)
     if not causes:
-        return _Finding((ARITHMETIC_SLIP,), f"{dcg_text}/{idcg_text} rounds to {text}, but {correct}.")
-    return _Finding(tuple(causes), (
-        f"{dcg_text}/{idcg_text} = {text} is right arithmetic on the wrong DCG@{k} and IDCG@{k} above; {correct}."))
+        return _Finding((ARITHMETIC_SLIP,), _("{dcg}/{idcg} rounds to {text}, but {correct}.").format(
+            dcg=dcg_text, idcg=idcg_text, text=text, correct=correct))
+    return _Finding(tuple(causes), _(
+        "{dcg}/{idcg} = {text} is right arithmetic on the wrong DCG@{k} and IDCG@{k} above; {correct}.").format(
+        dcg=dcg_text, idcg=idcg_text, text=text, k=k, correct=correct))
 
 
 def _hits(grades, k, threshold):
@@ -262,29 +302,33 @@ def _thresholds_for(grades, k, hits):
 
 
 def _either(thresholds):
-    return " or ".join(f"grade >= {threshold:g}" for threshold in thresholds) or "no grade threshold"
+    return _(" or ").join(_("grade >= {threshold:g}").format(threshold=threshold) for threshold in thresholds) or _(
+        "no grade threshold")
 
 
 def _threshold_finding(example, printed, k):
     """Which thresholds each printed count needs, and what the document's own labels give."""
     wanted = {}
     for quantity, text in printed.items():
-        metric, cut, _, _ = _parse(quantity)
+        metric, cut = _parse(quantity)[:2]
         if metric in ("P", "hits"):
             wanted[cut] = round(_number(text) * cut) if metric == "P" else int(_number(text))
     grades = example.relevances
     needs = {cut: _thresholds_for(grades, cut, hits) for cut, hits in sorted(wanted.items())}
     common = set.intersection(*(set(fits) for fits in needs.values()))
-    listed = "; ".join(f"{hits}/{cut} in the top {cut} needs {_either(needs[cut])}" for cut, hits in sorted(wanted.items()))
-    opening = (f"every printed count needs {_either(sorted(common))}" if common
-               else "no single threshold gives every printed count")
+    listed = _("; ").join(_("{hits}/{cut} in the top {cut} needs {thresholds}").format(
+        hits=hits, cut=cut, thresholds=_either(needs[cut])) for cut, hits in sorted(wanted.items()))
+    opening = (_("every printed count needs {thresholds}").format(thresholds=_either(sorted(common))) if common
+               else _("no single threshold gives every printed count"))
     if not example.labels:
-        return _Finding((MISMATCHED_THRESHOLD,), f"{opening} ({listed}).")
+        return _Finding((MISMATCHED_THRESHOLD,), _("{opening} ({listed}).").format(opening=opening, listed=listed))
     own = _hits(list(example.labels), k, 1)
     labels = f"[{', '.join(map(str, example.labels))}]"
-    return _Finding((MISMATCHED_THRESHOLD,), (
-        f"{opening} ({listed}); the document's own labels {labels} (grade >= "
-        f"{_labels_threshold(grades, example.labels):g}) give {own} relevant in the top {k}, P@{k} = {own / k:g}."))
+    return _Finding((MISMATCHED_THRESHOLD,), _(
+        "{opening} ({listed}); the document's own labels {labels} (grade >= {threshold:g}) give {own} relevant "
+        "in the top {k}, P@{k} = {precision:g}.").format(
+        opening=opening, listed=listed, labels=labels, threshold=_labels_threshold(grades, example.labels), own=own, k=k,
+        precision=own / k))
 
 
 def _hand_finding(example, printed, findings, quantity, text, computed):
@@ -302,7 +346,8 @@ def _hand_finding(example, printed, findings, quantity, text, computed):
     if part == "term":
         return _term_finding(printed, name, position, text, row, n_positions)
     if part == "gain":
-        return _Finding((ARITHMETIC_SLIP,), f"the gain of grade {row.grade:g} is {row.gain:g}, not {text}.")
+        return _Finding((ARITHMETIC_SLIP,), _("the gain of grade {grade:g} is {gain:g}, not {text}.").format(
+            grade=row.grade, gain=row.gain, text=text))
     return _discount_finding(text, part, position, row, n_positions)
 
 

@@ -19,6 +19,8 @@ from typing import Any
 
 import ndcg_teach as nt
 
+from ..i18n import _
+
 Inputs = dict[str, Any]
 """An exercise's inputs as a judge and a learner get them: a fresh dict of fresh lists."""
 
@@ -149,12 +151,13 @@ class Exercise:
         """Judge ``answer``; see :func:`check`."""
         if answer is ... or answer is None:
             return Feedback(
-                self.key, None, f"{self.key}: no answer yet. Replace ... with your answer and run the cell again."
+                self.key, None, _("{key}: no answer yet. Replace ... with your answer and run the cell again.").format(key=self.key)
             )
+        # Hints and the right-answer text are stored in English (marked with `mark`) and translated here, when shown.
         correct, hint = self.judge(answer, _thawed(self.inputs))
         if correct:
-            return Feedback(self.key, True, f"{self.key}: right. {self.right}".rstrip())
-        return Feedback(self.key, False, f"{self.key}: not yet. {hint}")
+            return Feedback(self.key, True, _("{key}: right. {right}").format(key=self.key, right=_(self.right)).rstrip())
+        return Feedback(self.key, False, _("{key}: not yet. {hint}").format(key=self.key, hint=_(hint)))
 
 
 def _frozen(value: Any) -> Any:
@@ -204,7 +207,9 @@ def _number_judge(
     def judge(answer: Any, inputs: Inputs) -> tuple[bool, str]:
         value = _as_number(answer)
         if value is None:
-            return False, f"This exercise wants a number, such as {example}. Got {_describe(answer)} instead."
+            return False, _("This exercise wants a number, such as {example}. Got {answer} instead.").format(
+                example=example, answer=_describe(answer)
+            )
         wanted = expected(inputs)
         if math.isclose(value, wanted, rel_tol=0.0, abs_tol=tolerance + 1e-12):
             return True, ""
@@ -212,7 +217,7 @@ def _number_judge(
             if math.isclose(value, compute(inputs), rel_tol=0.0, abs_tol=tolerance + 1e-12):
                 return False, mistake_hint
         if tolerance >= 1e-4 and math.isclose(value, wanted, rel_tol=0.0, abs_tol=10 * tolerance):
-            return False, "Close: keep at least three decimals (0.667, not 0.67)."
+            return False, _("Close: keep at least three decimals (0.667, not 0.67).")
         return False, hint
 
     return judge
@@ -226,7 +231,7 @@ def _choice_judge(
     def judge(answer: Any, inputs: Inputs) -> tuple[bool, str]:
         word = answer.strip().lower() if isinstance(answer, str) else None
         if word not in options:
-            return False, f"Answer with one of {allowed}. Got {_describe(answer)} instead."
+            return False, _("Answer with one of {allowed}. Got {answer} instead.").format(allowed=allowed, answer=_describe(answer))
         if word == expected(inputs):
             return True, ""
         return False, (mistakes or {}).get(word, hint)
@@ -237,16 +242,16 @@ def _choice_judge(
 def _set_judge(expected: Callable[[Inputs], set], hint: str) -> Judge:
     def judge(answer: Any, inputs: Inputs) -> tuple[bool, str]:
         if isinstance(answer, (str, bytes)) or not isinstance(answer, (set, frozenset, list, tuple)):
-            return False, f"Answer with a set of numbers, such as {{2, 3}}. Got {_describe(answer)} instead."
+            return False, _("Answer with a set of numbers, such as {{2, 3}}. Got {answer} instead.").format(answer=_describe(answer))
         values = [_as_number(value) for value in answer]
         if any(value is None for value in values):
-            return False, f"Every member must be a number. Got {_describe(answer)} instead."
+            return False, _("Every member must be a number. Got {answer} instead.").format(answer=_describe(answer))
         chosen, wanted = set(values), {float(value) for value in expected(inputs)}
         if chosen == wanted:
             return True, ""
         if chosen < wanted:
-            return False, f"{hint} Some grades are missing."
-        return False, f"{hint} At least one of your grades does not belong."
+            return False, _("{hint} Some grades are missing.").format(hint=_(hint))
+        return False, _("{hint} At least one of your grades does not belong.").format(hint=_(hint))
 
     return judge
 
@@ -269,17 +274,22 @@ def _order_judge(conditions: Sequence[_Condition]) -> Judge:
         items = sorted(relevance)
         order = getattr(answer, "order", answer)
         if isinstance(order, str) or not isinstance(order, Sequence):
-            return False, f"Answer with a list of item ids, best first, such as {items}. Got {_describe(order)} instead."
+            return False, _("Answer with a list of item ids, best first, such as {items}. Got {answer} instead.").format(
+                items=items, answer=_describe(order)
+            )
         if sorted(map(str, order)) != items:
-            return False, f"Use each of {items} exactly once. Got {list(order)!r} instead."
+            return False, _("Use each of {items} exactly once. Got {order!r} instead.").format(items=items, order=list(order))
         relevances = nt.relevances_from([str(item) for item in order], relevance)
         measured = [(condition, condition.measure(relevances, inputs)) for condition in conditions]
         if all(condition.holds(value) for condition, value in measured):
             return True, ""
-        report = " and ".join(f"{condition.name} = {value:.4f}" for condition, value in measured)
-        wanted = " and ".join(
-            f"{condition.name} {condition.wanted}" for condition, value in measured if not condition.holds(value)
+        joiner = _(" and ")
+        report = joiner.join(f"{condition.name} = {value:.4f}" for condition, value in measured)
+        wanted = joiner.join(
+            _("{name} {wanted}").format(name=condition.name, wanted=_(condition.wanted))
+            for condition, value in measured
+            if not condition.holds(value)
         )
-        return False, f"Your order gives {report}; the challenge wants {wanted}."
+        return False, _("Your order gives {report}; the challenge wants {wanted}.").format(report=report, wanted=wanted)
 
     return judge

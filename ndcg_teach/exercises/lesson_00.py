@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, _choice_judge
 
 LESSON = "00-start-here"
@@ -17,8 +18,8 @@ LESSON_EXERCISES = (
         judge=_choice_judge(
             ("a", "b"),
             lambda inp: "a" if nt.dcg(inp["system_a"]) > nt.dcg(inp["system_b"]) else "b",
-            "Look at position 1 of each list: which one shows its most relevant result there?",
+            mark("Look at position 1 of each list: which one shows its most relevant result there?"),
         ),
-        right="The lessons explain why the top of the list weighs most.",
+        right=mark("The lessons explain why the top of the list weighs most."),
     ),
 )

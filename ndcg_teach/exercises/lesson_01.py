@@ -4,6 +4,7 @@ import math
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, _choice_judge, _number_judge
 
 LESSON = "01-relevance-and-cg"
@@ -25,15 +26,15 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES},
         judge=_number_judge(
             lambda inp: nt.cg(**inp),
-            "Add the grades of every position.",
+            mark("Add the grades of every position."),
             [
                 (
                     lambda inp: sum(1 for grade in inp["relevances"] if grade > 0),
-                    "You counted the relevant results; CG adds their grades.",
+                    mark("You counted the relevant results; CG adds their grades."),
                 )
             ],
         ),
-        right="CG adds the grades and ignores where they sit.",
+        right=mark("CG adds the grades and ignores where they sit."),
     ),
     Exercise(
         "01-cg-at-k",
@@ -43,10 +44,10 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 2},
         judge=_number_judge(
             lambda inp: nt.cg(**inp),
-            "CG@k adds the grades of positions 1 to k only.",
-            [(lambda inp: nt.cg(inp["relevances"]), "You added the whole list; CG@2 stops after position 2.")],
+            mark("CG@k adds the grades of positions 1 to k only."),
+            [(lambda inp: nt.cg(inp["relevances"]), mark("You added the whole list; CG@2 stops after position 2."))],
         ),
-        right="The cut-off k decides how much of the list is looked at.",
+        right=mark("The cut-off k decides how much of the list is looked at."),
     ),
     Exercise(
         "01-cg-order",
@@ -57,8 +58,8 @@ LESSON_EXERCISES = (
         judge=_choice_judge(
             ("up", "down", "same"),
             lambda inp: _compare(nt.cg(inp["relevances"][::-1], k=inp["k"]), nt.cg(**inp)),
-            "Compute CG@4 for both orders and compare.",
+            mark("Compute CG@4 for both orders and compare."),
         ),
-        right="That blindness to order is why DCG exists: lesson 02.",
+        right=mark("That blindness to order is why DCG exists: lesson 02."),
     ),
 )

@@ -4,6 +4,7 @@ import math
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _choice_judge, _number_judge, _set_judge
 
 LESSON = "02-dcg-discounting"
@@ -33,27 +34,27 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 4, "gain": "linear", "discount": "log2"},
         judge=_number_judge(
             lambda inp: nt.dcg(**inp),
-            "Divide each grade by log2(position + 1) and add the four terms.",
+            mark("Divide each grade by log2(position + 1) and add the four terms."),
             [
                 (
                     lambda inp: nt.dcg(**(inp | {"gain": "exponential"})),
-                    "That is the exponential gain 2**rel - 1; this exercise uses the grade itself.",
+                    mark("That is the exponential gain 2**rel - 1; this exercise uses the grade itself."),
                 ),
                 (
                     lambda inp: nt.dcg(**(inp | {"discount": "jarvelin"})),
-                    "You divided by log2(i), the original Järvelin-Kekäläinen discount; here it is log2(i + 1).",
+                    mark("You divided by log2(i), the original Järvelin-Kekäläinen discount; here it is log2(i + 1)."),
                 ),
                 (
                     lambda inp: nt.dcg(**(inp | {"log_base": math.e})),
-                    "You used the natural logarithm; the discount uses log base 2.",
+                    mark("You used the natural logarithm; the discount uses log base 2."),
                 ),
                 (
                     lambda inp: nt.cg(inp["relevances"], k=inp["k"]),
-                    "That is CG: every position still needs its discount.",
+                    mark("That is CG: every position still needs its discount."),
                 ),
             ],
         ),
-        right="Position 2 holds a 0, so it adds nothing whatever its discount.",
+        right=mark("Position 2 holds a 0, so it adds nothing whatever its discount."),
     ),
     Exercise(
         "02-dcg-exponential",
@@ -63,19 +64,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 4, "gain": "exponential"},
         judge=_number_judge(
             lambda inp: nt.dcg(**inp),
-            "Turn each grade into 2**rel - 1 first, then discount by log2(position + 1).",
+            mark("Turn each grade into 2**rel - 1 first, then discount by log2(position + 1)."),
             [
                 (
                     lambda inp: nt.dcg(**(inp | {"gain": "linear"})),
-                    "That is the linear gain; here each grade becomes 2**rel - 1 first.",
+                    mark("That is the linear gain; here each grade becomes 2**rel - 1 first."),
                 ),
                 (
                     lambda inp: nt.dcg(**(inp | {"gain": lambda grade: 2.0**grade})),
-                    "You used 2**rel; the exponential gain subtracts 1, so a grade of 0 gains nothing.",
+                    mark("You used 2**rel; the exponential gain subtracts 1, so a grade of 0 gains nothing."),
                 ),
             ],
         ),
-        right="The grade-3 result now weighs 7 against 3 for the grade-2 one: exponential gain favours the best.",
+        right=mark("The grade-3 result now weighs 7 against 3 for the grade-2 one: exponential gain favours the best."),
     ),
     Exercise(
         "02-jarvelin",
@@ -85,15 +86,15 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 4, "discount": "jarvelin"},
         judge=_number_judge(
             lambda inp: nt.dcg(**inp),
-            "Position 1 is not discounted; from position 2 on divide by log2(i).",
+            mark("Position 1 is not discounted; from position 2 on divide by log2(i)."),
             [
                 (
                     lambda inp: nt.dcg(**(inp | {"discount": "log2"})),
-                    "That is the modern discount log2(i + 1); the original divides by log2(i).",
+                    mark("That is the modern discount log2(i + 1); the original divides by log2(i)."),
                 )
             ],
         ),
-        right="The original discount is milder, so the same list scores higher.",
+        right=mark("The original discount is milder, so the same list scores higher."),
     ),
     Exercise(
         "02-gains-agree",
@@ -104,9 +105,9 @@ LESSON_EXERCISES = (
         inputs={"relevances": [0, 1, 2, 3, 4, 5]},
         judge=_set_judge(
             lambda inp: {grade for grade in inp["relevances"] if _same_gain(grade)},
-            "Write rel and 2**rel - 1 side by side for each grade from 0 to 5.",
+            mark("Write rel and 2**rel - 1 side by side for each grade from 0 to 5."),
         ),
-        right="So with binary relevance the two gains give the same DCG.",
+        right=mark("So with binary relevance the two gains give the same DCG."),
     ),
     Exercise(
         "02-log-base",
@@ -117,9 +118,9 @@ LESSON_EXERCISES = (
         judge=_choice_judge(
             ("dcg", "ndcg", "both", "neither"),
             _changed_by_log_base,
-            "Compute DCG and NDCG of [1, 3, 0, 2] with log_base=2 and with log_base=10.",
-            {"both": "Check NDCG again: every discount is divided by the same number, and so is IDCG."},
+            mark("Compute DCG and NDCG of [1, 3, 0, 2] with log_base=2 and with log_base=10."),
+            {"both": mark("Check NDCG again: every discount is divided by the same number, and so is IDCG.")},
         ),
-        right="Changing the base multiplies every discount by the same factor, which cancels in DCG / IDCG.",
+        right=mark("Changing the base multiplies every discount by the same factor, which cancels in DCG / IDCG."),
     ),
 )

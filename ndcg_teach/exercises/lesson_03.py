@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "03-ideal-ranking-ndcg"
@@ -22,19 +23,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 3},
         judge=_number_judge(
             lambda inp: nt.idcg(**inp),
-            "Sort all four grades from high to low, keep the first three, and take their DCG.",
+            mark("Sort all four grades from high to low, keep the first three, and take their DCG."),
             [
                 (
                     lambda inp: nt.dcg(**inp),
-                    "That is the DCG of the list as ranked; IDCG ranks the grades best first.",
+                    mark("That is the DCG of the list as ranked; IDCG ranks the grades best first."),
                 ),
                 (
                     _idcg_of_the_top_k_only,
-                    "You sorted only the first three results; the ideal list picks the best three of all four grades.",
+                    mark("You sorted only the first three results; the ideal list picks the best three of all four grades."),
                 ),
             ],
         ),
-        right="The ideal list is the best any ranker could do with these grades.",
+        right=mark("The ideal list is the best any ranker could do with these grades."),
     ),
     Exercise(
         "03-ndcg",
@@ -44,16 +45,16 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 3},
         judge=_number_judge(
             lambda inp: nt.ndcg(**inp),
-            "Divide DCG@3 of the list by IDCG@3 from the previous exercise.",
+            mark("Divide DCG@3 of the list by IDCG@3 from the previous exercise."),
             [
-                (lambda inp: nt.ndcg(inp["relevances"]), "That is NDCG@4; stop both sums after position 3."),
+                (lambda inp: nt.ndcg(inp["relevances"]), mark("That is NDCG@4; stop both sums after position 3.")),
                 (
                     lambda inp: nt.dcg(**inp) / _idcg_of_the_top_k_only(inp),
-                    "Your IDCG sorted only the first three results; the ideal list picks the best three of all four grades.",
+                    mark("Your IDCG sorted only the first three results; the ideal list picks the best three of all four grades."),
                 ),
             ],
         ),
-        right="The grade-3 result sits at position 3: moving it up is where the score would come from.",
+        right=mark("The grade-3 result sits at position 3: moving it up is where the score would come from."),
     ),
     Exercise(
         "03-pool",
@@ -64,15 +65,15 @@ LESSON_EXERCISES = (
         inputs={"relevances": [0, 2, 1], "k": 3, "pool": [3, 2, 1, 0]},
         judge=_number_judge(
             lambda inp: nt.ndcg(**inp),
-            "Build the ideal list from every judged grade of the query, retrieved or not.",
+            mark("Build the ideal list from every judged grade of the query, retrieved or not."),
             [
                 (
                     lambda inp: nt.ndcg(inp["relevances"], k=inp["k"]),
-                    "Your ideal list forgot the grade-3 item the ranker missed.",
+                    mark("Your ideal list forgot the grade-3 item the ranker missed."),
                 )
             ],
         ),
-        right="Missing the best item now costs the ranker, as it should.",
+        right=mark("Missing the best item now costs the ranker, as it should."),
     ),
     Exercise(
         "03-worst-k",
@@ -84,10 +85,10 @@ LESSON_EXERCISES = (
             lambda inp: min(
                 range(1, len(inp["relevances"]) + 1), key=lambda k: nt.ndcg(inp["relevances"], k=k)
             ),
-            "Compute NDCG@1, NDCG@2 and NDCG@3 and pick the k of the smallest.",
+            mark("Compute NDCG@1, NDCG@2 and NDCG@3 and pick the k of the smallest."),
             tolerance=1e-9,
             example="2",
         ),
-        right="A small k judges the top alone, so one bad first result weighs everything.",
+        right=mark("A small k judges the top alone, so one bad first result weighs everything."),
     ),
 )

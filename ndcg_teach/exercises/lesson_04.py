@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, _number_judge
 
 LESSON = "04-precision-recall-at-k"
@@ -17,19 +18,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 3, "threshold": 1},
         judge=_number_judge(
             lambda inp: nt.precision_at_k(**inp),
-            "Count the grades of at least 1 among the first three, then divide by 3.",
+            mark("Count the grades of at least 1 among the first three, then divide by 3."),
             [
                 (
                     lambda inp: nt.cg(inp["relevances"], k=inp["k"]) / inp["k"],
-                    "You averaged the grades; precision counts relevant results, whatever their grade.",
+                    mark("You averaged the grades; precision counts relevant results, whatever their grade."),
                 ),
                 (
                     lambda inp: nt.precision_at_k(**inp) * inp["k"] / len(inp["relevances"]),
-                    "You divided by the length of the list; P@3 divides by 3.",
+                    mark("You divided by the length of the list; P@3 divides by 3."),
                 ),
             ],
         ),
-        right="Precision@k asks: of what I showed, how much was relevant?",
+        right=mark("Precision@k asks: of what I showed, how much was relevant?"),
     ),
     Exercise(
         "04-recall",
@@ -39,19 +40,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 3, "n_relevant": 4},
         judge=_number_judge(
             lambda inp: nt.recall_at_k(**inp),
-            "Divide the relevant results among the first three by the relevant items of the whole query.",
+            mark("Divide the relevant results among the first three by the relevant items of the whole query."),
             [
                 (
                     lambda inp: nt.recall_at_k(inp["relevances"], k=inp["k"]),
-                    "The query has 4 relevant items, not only the ones that made it into the list.",
+                    mark("The query has 4 relevant items, not only the ones that made it into the list."),
                 ),
                 (
                     lambda inp: nt.precision_at_k(inp["relevances"], k=inp["k"]),
-                    "That is precision, which divides by k.",
+                    mark("That is precision, which divides by k."),
                 ),
             ],
         ),
-        right="Recall@k asks: of everything relevant, how much did I show?",
+        right=mark("Recall@k asks: of everything relevant, how much did I show?"),
     ),
     Exercise(
         "04-threshold",
@@ -61,15 +62,15 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "k": 3, "threshold": 2},
         judge=_number_judge(
             lambda inp: nt.precision_at_k(**inp),
-            "Only grades of 2 or more count as relevant now.",
+            mark("Only grades of 2 or more count as relevant now."),
             [
                 (
                     lambda inp: nt.precision_at_k(**(inp | {"threshold": 1})),
-                    "That is the answer for threshold 1; the grade-1 result no longer counts.",
+                    mark("That is the answer for threshold 1; the grade-1 result no longer counts."),
                 )
             ],
         ),
-        right="Raising the threshold can only keep or lower precision.",
+        right=mark("Raising the threshold can only keep or lower precision."),
     ),
     Exercise(
         "04-short-list",
@@ -79,14 +80,14 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 0, 1], "k": 5, "adaptive_k": False},
         judge=_number_judge(
             lambda inp: nt.precision_at_k(**inp),
-            "The two missing positions count as not relevant, and the division is still by 5.",
+            mark("The two missing positions count as not relevant, and the division is still by 5."),
             [
                 (
                     lambda inp: nt.precision_at_k(**(inp | {"adaptive_k": True})),
-                    "You divided by the length of the list; this exercise divides by k, as trec_eval does.",
+                    mark("You divided by the length of the list; this exercise divides by k, as trec_eval does."),
                 )
             ],
         ),
-        right="A system that returns fewer than k results pays for the empty slots.",
+        right=mark("A system that returns fewer than k results pays for the empty slots."),
     ),
 )

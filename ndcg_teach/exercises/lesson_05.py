@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "05-average-precision-map-rr"
@@ -22,23 +23,23 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES},
         judge=_number_judge(
             lambda inp: nt.average_precision(**inp),
-            "Take the precision at each relevant position, add them, and divide by the number of relevant results in the list.",
+            mark("Take the precision at each relevant position, add them, and divide by the number of relevant results in the list."),
             [
                 (
                     lambda inp: nt.average_precision(inp["relevances"], n_relevant=5),
-                    "That is the standard AP, over all 5 relevant items of the query; the variant divides by the relevant results in the list.",
+                    mark("That is the standard AP, over all 5 relevant items of the query; the variant divides by the relevant results in the list."),
                 ),
                 (
                     lambda inp: sum(p for p, _ in _precisions(inp)) / len(inp["relevances"]),
-                    "You averaged precision at every position; AP uses the positions of relevant results only.",
+                    mark("You averaged precision at every position; AP uses the positions of relevant results only."),
                 ),
                 (
                     lambda inp: sum(p for p, relevant in _precisions(inp) if relevant) / len(inp["relevances"]),
-                    "You divided by the length of the list; divide by the number of relevant results.",
+                    mark("You divided by the length of the list; divide by the number of relevant results."),
                 ),
             ],
         ),
-        right="That is the variant: it forgives the relevant items the ranker never retrieved.",
+        right=mark("That is the variant: it forgives the relevant items the ranker never retrieved."),
     ),
     Exercise(
         "05-ap-all-relevant",
@@ -48,15 +49,15 @@ LESSON_EXERCISES = (
         inputs={"relevances": _RELEVANCES, "n_relevant": 5},
         judge=_number_judge(
             lambda inp: nt.average_precision(**inp),
-            "Add the precision at each relevant position, then divide by all relevant items of the query, retrieved or not.",
+            mark("Add the precision at each relevant position, then divide by all relevant items of the query, retrieved or not."),
             [
                 (
                     lambda inp: nt.average_precision(inp["relevances"]),
-                    "You divided by the relevant results in the list (the variant); the query has 5.",
+                    mark("You divided by the relevant results in the list (the variant); the query has 5."),
                 )
             ],
         ),
-        right="This is the standard AP, trec_eval's: relevant items never retrieved count as precision 0.",
+        right=mark("This is the standard AP, trec_eval's: relevant items never retrieved count as precision 0."),
     ),
     Exercise(
         "05-rr",
@@ -66,16 +67,16 @@ LESSON_EXERCISES = (
         inputs={"relevances": [0, 0, 1, 0, 1]},
         judge=_number_judge(
             lambda inp: nt.reciprocal_rank(**inp),
-            "Find the position of the first relevant result and take one over it.",
+            mark("Find the position of the first relevant result and take one over it."),
             [
-                (lambda inp: 1 / nt.reciprocal_rank(**inp), "That is the position itself; RR is one over it."),
+                (lambda inp: 1 / nt.reciprocal_rank(**inp), mark("That is the position itself; RR is one over it.")),
                 (
                     lambda inp: nt.average_precision(**inp),
-                    "That is AP; RR looks at the first relevant result only.",
+                    mark("That is AP; RR looks at the first relevant result only."),
                 ),
             ],
         ),
-        right="RR is all about how far a user scrolls to the first good result.",
+        right=mark("RR is all about how far a user scrolls to the first good result."),
     ),
     Exercise(
         "05-map",
@@ -85,14 +86,14 @@ LESSON_EXERCISES = (
         inputs={"queries": [[1, 0, 1], [0, 1, 0]]},
         judge=_number_judge(
             lambda inp: nt.mean_average_precision(**inp),
-            "Compute AP for each query, then take the mean of the two.",
+            mark("Compute AP for each query, then take the mean of the two."),
             [
                 (
                     lambda inp: nt.average_precision([grade for query in inp["queries"] for grade in query]),
-                    "You joined the two lists into one; MAP averages the per-query APs.",
+                    mark("You joined the two lists into one; MAP averages the per-query APs."),
                 )
             ],
         ),
-        right="Every query weighs the same in MAP, however many relevant items it has.",
+        right=mark("Every query weighs the same in MAP, however many relevant items it has."),
     ),
 )

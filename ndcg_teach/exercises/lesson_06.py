@@ -5,6 +5,7 @@ from types import MappingProxyType
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _Condition, _order_judge
 
 LESSON = "06-playground"
@@ -33,11 +34,11 @@ LESSON_EXERCISES = (
         inputs=_INPUTS,
         judge=_order_judge(
             (
-                _Condition("NDCG@3", _ndcg, lambda value: value > 0.95, "above 0.95"),
-                _Condition("P@3", _precision, lambda value: value < 0.7, "below 0.7"),
+                _Condition("NDCG@3", _ndcg, lambda value: value > 0.95, mark("above 0.95")),
+                _Condition("P@3", _precision, lambda value: value < 0.7, mark("below 0.7")),
             )
         ),
-        right="With exponential gain the grade-4 item carries almost all the gain: put it first and the rest barely matters.",
+        right=mark("With exponential gain the grade-4 item carries almost all the gain: put it first and the rest barely matters."),
     ),
     Exercise(
         "06-full-precision-low-ndcg",
@@ -47,10 +48,10 @@ LESSON_EXERCISES = (
         inputs=_INPUTS,
         judge=_order_judge(
             (
-                _Condition("P@3", _precision, lambda value: value == 1.0, "equal to 1"),
-                _Condition("NDCG@3", _ndcg, lambda value: value < 0.6, "below 0.6"),
+                _Condition("P@3", _precision, lambda value: value == 1.0, mark("equal to 1")),
+                _Condition("NDCG@3", _ndcg, lambda value: value < 0.6, mark("below 0.6")),
             )
         ),
-        right="P@3 only counts relevant results; NDCG also asks whether the best one is on top.",
+        right=mark("P@3 only counts relevant results; NDCG also asks whether the best one is on top."),
     ),
 )

@@ -4,6 +4,7 @@ import math
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "07-checking-the-documents"
@@ -46,24 +47,24 @@ LESSON_EXERCISES = (
         inputs={"relevances": _PRODUCTS, "k": 5, "gain": "exponential"},
         judge=_number_judge(
             lambda inp: _ideal_row(inp).contribution,
-            "Position 4 of the ideal list holds grade 2: its gain is 2**2 - 1, divided by log2(4 + 1).",
+            mark("Position 4 of the ideal list holds grade 2: its gain is 2**2 - 1, divided by log2(4 + 1)."),
             [
                 (
                     lambda inp: _printed("products_ndcg_exponential", f"IDCG@5 term {_TERM}"),
-                    "That is the number the document prints; redo the division with the discount of position 4.",
+                    mark("That is the number the document prints; redo the division with the discount of position 4."),
                 ),
                 (
                     lambda inp: _ideal_row(inp).gain
                     / _printed("products_ndcg_exponential", f"IDCG@5 denominator {_TERM}"),
-                    "You divided by the document's denominator 3.17; position 4 takes log2(4 + 1).",
+                    mark("You divided by the document's denominator 3.17; position 4 takes log2(4 + 1)."),
                 ),
                 (
                     lambda inp: _ideal_row(inp | {"gain": "linear"}).contribution,
-                    "That uses the linear gain; the document uses 2**rel - 1.",
+                    mark("That uses the linear gain; the document uses 2**rel - 1."),
                 ),
             ],
         ),
-        right="The ideal list has the same wrong denominators as the document's DCG, so both halves of NDCG are off.",
+        right=mark("The ideal list has the same wrong denominators as the document's DCG, so both halves of NDCG are off."),
     ),
     Exercise(
         "07-ndcg-at-3",
@@ -73,19 +74,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": _PRODUCTS, "k": 3, "gain": "exponential"},
         judge=_number_judge(
             lambda inp: nt.ndcg(**inp),
-            "Cut both DCG and IDCG after position 3, with 2**rel - 1 and the discount 1/log2(i + 1).",
+            mark("Cut both DCG and IDCG after position 3, with 2**rel - 1 and the discount 1/log2(i + 1)."),
             [
                 (
                     lambda inp: nt.ndcg(**(inp | {"k": len(inp["relevances"])})),
-                    "That is NDCG@5; stop both sums after position 3.",
+                    mark("That is NDCG@5; stop both sums after position 3."),
                 ),
                 (
                     lambda inp: nt.ndcg(**(inp | {"gain": "linear"})),
-                    "That uses the linear gain; the document uses 2**rel - 1.",
+                    mark("That uses the linear gain; the document uses 2**rel - 1."),
                 ),
             ],
         ),
-        right="At k = 3 the swap of A and B at the top weighs more, so NDCG@3 is lower than NDCG@5.",
+        right=mark("At k = 3 the swap of A and B at the top weighs more, so NDCG@3 is lower than NDCG@5."),
     ),
     Exercise(
         "07-threshold",
@@ -95,20 +96,20 @@ LESSON_EXERCISES = (
         inputs={"relevances": _PRODUCTS, "k": 5},
         judge=_number_judge(
             lambda inp: _thresholds_giving_printed(inp["relevances"], inp["k"])[0],
-            "Compute P@5 of the products for thresholds 1 to 5 and find the one that matches the printed P@5.",
+            mark("Compute P@5 of the products for thresholds 1 to 5 and find the one that matches the printed P@5."),
             # The document prints P@3 too; each threshold that explains only that number is a slip.
             [
                 (
                     lambda inp: _thresholds_giving_printed(inp["relevances"], 3)[0],
-                    "That threshold gives the printed P@3, not the printed P@5.",
+                    mark("That threshold gives the printed P@3, not the printed P@5."),
                 ),
                 (
                     lambda inp: _thresholds_giving_printed(inp["relevances"], 3)[-1],
-                    "That threshold gives the printed P@3, not the printed P@5.",
+                    mark("That threshold gives the printed P@3, not the printed P@5."),
                 ),
             ],
             tolerance=1e-9,
         ),
-        right="No single threshold gives both printed numbers: the document changed its mind between P@3 and P@5.",
+        right=mark("No single threshold gives both printed numbers: the document changed its mind between P@3 and P@5."),
     ),
 )

@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, _number_judge
 
 LESSON = "08-why-libraries-disagree"
@@ -17,19 +18,19 @@ LESSON_EXERCISES = (
         inputs={"y_true": [3, 2, 0], "y_score": [0.9, 0.9, 0.1], "ties": "average"},
         judge=_number_judge(
             lambda inp: nt.ndcg_score(**inp),
-            "The two tied items share positions 1 and 2: each gets the mean of those two discounts.",
+            mark("The two tied items share positions 1 and 2: each gets the mean of those two discounts."),
             [
                 (
                     lambda inp: nt.ndcg_score(**(inp | {"ties": "optimistic"})),
-                    "You put the better of the tied items first; scikit-learn averages over the tie.",
+                    mark("You put the better of the tied items first; scikit-learn averages over the tie."),
                 ),
                 (
                     lambda inp: nt.ndcg_score(**(inp | {"ties": "pessimistic"})),
-                    "You put the worse of the tied items first; scikit-learn averages over the tie.",
+                    mark("You put the worse of the tied items first; scikit-learn averages over the tie."),
                 ),
             ],
         ),
-        right="Averaging means a tie is neither rewarded nor punished for luck.",
+        right=mark("Averaging means a tie is neither rewarded nor punished for luck."),
     ),
     Exercise(
         "08-ap-trec",
@@ -39,15 +40,15 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 0, 0, 1], "n_relevant": 3},
         judge=_number_judge(
             lambda inp: nt.average_precision(**inp),
-            "trec_eval divides by every relevant item of the query, retrieved or not.",
+            mark("trec_eval divides by every relevant item of the query, retrieved or not."),
             [
                 (
                     lambda inp: nt.average_precision(inp["relevances"]),
-                    "That divides by the relevant results retrieved (torchmetrics' way); trec_eval divides by all 3.",
+                    mark("That divides by the relevant results retrieved (torchmetrics' way); trec_eval divides by all 3."),
                 )
             ],
         ),
-        right="The relevant item that was never retrieved adds 0 to the sum but 1 to the denominator.",
+        right=mark("The relevant item that was never retrieved adds 0 to the sum but 1 to the denominator."),
     ),
     Exercise(
         "08-short-list",
@@ -57,14 +58,14 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 1, 0], "k": 5, "adaptive_k": True},
         judge=_number_judge(
             lambda inp: nt.precision_at_k(**inp),
-            "Divide the relevant results by min(k, length of the list).",
+            mark("Divide the relevant results by min(k, length of the list)."),
             [
                 (
                     lambda inp: nt.precision_at_k(**(inp | {"adaptive_k": False})),
-                    "That divides by k, as trec_eval and ranx do; here the list is shorter than k.",
+                    mark("That divides by k, as trec_eval and ranx do; here the list is shorter than k."),
                 )
             ],
         ),
-        right="Same list, same k, two conventions: always say which one you report.",
+        right=mark("Same list, same k, two conventions: always say which one you report."),
     ),
 )

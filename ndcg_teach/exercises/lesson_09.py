@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, _number_judge
 
 LESSON = "09-evaluating-a-model"
@@ -20,16 +21,16 @@ LESSON_EXERCISES = (
         inputs={"queries": _RANKER_A, "k": 3},
         judge=_number_judge(
             lambda inp: nt.mean_ndcg(**inp),
-            "Compute NDCG@3 for each query of ranker A, then average the three.",
+            mark("Compute NDCG@3 for each query of ranker A, then average the three."),
             [
-                (lambda inp: nt.mean_ndcg(inp["queries"]), "That is mean NDCG over whole lists; cut each at k = 3."),
+                (lambda inp: nt.mean_ndcg(inp["queries"]), mark("That is mean NDCG over whole lists; cut each at k = 3.")),
                 (
                     lambda inp: nt.mean_ndcg(**(inp | {"gain": "exponential"})),
-                    "That uses the exponential gain; this exercise uses the linear one.",
+                    mark("That uses the exponential gain; this exercise uses the linear one."),
                 ),
             ],
         ),
-        right="The mean hides how different the queries are: the next exercise looks at them one by one.",
+        right=mark("The mean hides how different the queries are: the next exercise looks at them one by one."),
     ),
     Exercise(
         "09-wins",
@@ -41,10 +42,10 @@ LESSON_EXERCISES = (
             lambda inp: sum(
                 nt.ndcg(b, k=inp["k"]) > nt.ndcg(a, k=inp["k"]) for a, b in zip(inp["ranker_a"], inp["ranker_b"])
             ),
-            "Compare NDCG@3 of A and B query by query and count B's wins.",
+            mark("Compare NDCG@3 of A and B query by query and count B's wins."),
             tolerance=1e-9,
         ),
-        right="Counting wins per query tells you more than one mean.",
+        right=mark("Counting wins per query tells you more than one mean."),
     ),
     Exercise(
         "09-smallest-p",
@@ -54,18 +55,18 @@ LESSON_EXERCISES = (
         inputs={"n_queries": 3},
         judge=_number_judge(
             lambda inp: 2 / 2 ** inp["n_queries"],
-            "Count the sign assignments of the three differences, and those at least as far from 0 as the observed one"
-            " in the most extreme case: the observed signs, and all of them flipped.",
+            mark("Count the sign assignments of the three differences, and those at least as far from 0 as the observed one"
+            " in the most extreme case: the observed signs, and all of them flipped."),
             [
                 (
                     lambda inp: 1 / 2 ** inp["n_queries"],
-                    "That counts the observed signs only; flipping every sign gives a mean just as far from 0.",
+                    mark("That counts the observed signs only; flipping every sign gives a mean just as far from 0."),
                 ),
-                (lambda inp: 0.05, "0.05 is the usual threshold, not the smallest p-value three queries can give."),
+                (lambda inp: 0.05, mark("0.05 is the usual threshold, not the smallest p-value three queries can give.")),
             ],
             tolerance=1e-9,
         ),
-        right="Three queries can never give p below 0.25, however much better one ranker is: a handful of queries"
-        " cannot show a difference.",
+        right=mark("Three queries can never give p below 0.25, however much better one ranker is: a handful of queries"
+        " cannot show a difference."),
     ),
 )

@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "10-precision-recall-curves"
@@ -22,19 +23,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": [0, 1, 1, 0, 1, 0, 1], "n_relevant": 5},
         judge=_number_judge(
             lambda inp: nt.r_precision(**inp),
-            "R-precision is the precision at rank R: count the relevant items in the top R and divide by R.",
+            mark("R-precision is the precision at rank R: count the relevant items in the top R and divide by R."),
             [
                 (
                     lambda inp: nt.r_precision(inp["relevances"]),
-                    "You took R from the list (4 relevant items); the query has 5.",
+                    mark("You took R from the list (4 relevant items); the query has 5."),
                 ),
                 (
                     lambda inp: nt.recall_at_k(inp["relevances"], len(inp["relevances"]), n_relevant=inp["n_relevant"]),
-                    "That is the recall of the whole list; R-precision stops at rank R.",
+                    mark("That is the recall of the whole list; R-precision stops at rank R."),
                 ),
             ],
         ),
-        right="At rank R precision and recall are equal: R-precision is where the two meet.",
+        right=mark("At rank R precision and recall are equal: R-precision is where the two meet."),
     ),
     Exercise(
         "10-interpolated",
@@ -45,16 +46,16 @@ LESSON_EXERCISES = (
         judge=_number_judge(
             # The 11-point curve's value at recall 0.5 (level 5 of 0.0, 0.1, ..., 1.0).
             lambda inp: float(nt.precision_recall_curve(**inp).at_levels[5]),
-            "Find the ranks whose recall is 0.5 or more, and take the largest precision among them.",
+            mark("Find the ranks whose recall is 0.5 or more, and take the largest precision among them."),
             [
                 (
                     lambda inp: _precision_at_recall(inp, 0.5),
-                    "That is the precision where recall first reaches 0.5; interpolation takes the best precision "
-                    "at that recall or more.",
+                    mark("That is the precision where recall first reaches 0.5; interpolation takes the best precision "
+                    "at that recall or more."),
                 ),
             ],
         ),
-        right="Reading on raised precision again, and interpolation credits that to the lower recall levels.",
+        right=mark("Reading on raised precision again, and interpolation credits that to the lower recall levels."),
     ),
     Exercise(
         "10-f1",
@@ -64,19 +65,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "n_relevant": 7},
         judge=_number_judge(
             lambda inp: nt.f_measure(**inp),
-            "Compute P@4 and R@4, then their harmonic mean 2PR / (P + R).",
+            mark("Compute P@4 and R@4, then their harmonic mean 2PR / (P + R)."),
             [
                 (
                     lambda inp: (nt.precision_at_k(inp["relevances"], inp["k"]) + nt.recall_at_k(**inp)) / 2,
-                    "That is the arithmetic mean of P@4 and R@4; F1 is their harmonic mean.",
+                    mark("That is the arithmetic mean of P@4 and R@4; F1 is their harmonic mean."),
                 ),
                 (
                     lambda inp: nt.f_measure(inp["relevances"], inp["k"]),
-                    "You took R from the list (3 relevant items); the query has 7.",
+                    mark("You took R from the list (3 relevant items); the query has 7."),
                 ),
             ],
         ),
-        right="The harmonic mean sits nearer the smaller of P and R.",
+        right=mark("The harmonic mean sits nearer the smaller of P and R."),
     ),
     Exercise(
         "10-f-beta",
@@ -86,18 +87,18 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 1, 0, 1, 0, 0], "k": 4, "beta": 2.0, "n_relevant": 7},
         judge=_number_judge(
             lambda inp: nt.f_measure(**inp),
-            "Use (1 + beta^2) P R / (beta^2 P + R) with beta = 2.",
+            mark("Use (1 + beta^2) P R / (beta^2 P + R) with beta = 2."),
             [
                 (
                     lambda inp: nt.f_measure(**(inp | {"beta": 1.0})),
-                    "That is F1; with beta = 2 recall weighs four times (beta squared) as much as precision.",
+                    mark("That is F1; with beta = 2 recall weighs four times (beta squared) as much as precision."),
                 ),
                 (
                     lambda inp: nt.f_measure(**(inp | {"beta": 0.5})),
-                    "That is F0.5, which leans to precision; beta = 2 leans to recall.",
+                    mark("That is F0.5, which leans to precision; beta = 2 leans to recall."),
                 ),
             ],
         ),
-        right="Recall is the weaker of the two here, so leaning to recall lowers the score.",
+        right=mark("Recall is the weaker of the two here, so leaning to recall lowers the score."),
     ),
 )

@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _choice_judge, _number_judge
 
 LESSON = "11-user-models"
@@ -31,16 +32,16 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 0, 0, 1], "p": 0.5},
         judge=_number_judge(
             lambda inp: nt.rank_biased_precision(**inp),
-            "Weigh rank i by p^(i-1), add the weights of the relevant ranks, and multiply by (1 - p).",
+            mark("Weigh rank i by p^(i-1), add the weights of the relevant ranks, and multiply by (1 - p)."),
             [
                 (
                     lambda inp: nt.rank_biased_precision(**inp) / (1 - inp["p"]),
-                    "You left out the factor (1 - p), which turns the sum into a share between 0 and 1.",
+                    mark("You left out the factor (1 - p), which turns the sum into a share between 0 and 1."),
                 ),
-                (lambda inp: _rbp_weights(inp, 1), "Rank 1 has weight p^0 = 1: the user always reads the first result."),
+                (lambda inp: _rbp_weights(inp, 1), mark("Rank 1 has weight p^0 = 1: the user always reads the first result.")),
             ],
         ),
-        right="The relevant result at rank 1 gives 0.5 by itself: half the user's attention goes there.",
+        right=mark("The relevant result at rank 1 gives 0.5 by itself: half the user's attention goes there."),
     ),
     Exercise(
         "11-rbp-residual",
@@ -50,19 +51,19 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 0, 0, 1], "p": 0.5},
         judge=_number_judge(
             lambda inp: nt.rbp_residual(**inp),
-            "Add (1 - p) p^(i-1) over every rank after the list: a geometric series.",
+            mark("Add (1 - p) p^(i-1) over every rank after the list: a geometric series."),
             [
                 (
                     lambda inp: (1 - inp["p"]) * inp["p"] ** len(inp["relevances"]),
-                    "That is the weight of rank 5 alone; the residual adds every rank after the list.",
+                    mark("That is the weight of rank 5 alone; the residual adds every rank after the list."),
                 ),
                 (
                     lambda inp: 1 - nt.rank_biased_precision(**inp),
-                    "That is 1 - RBP; the residual counts only ranks nobody judged, not the judged misses.",
+                    mark("That is 1 - RBP; the residual counts only ranks nobody judged, not the judged misses."),
                 ),
             ],
         ),
-        right="The residual is the chance the user reads past the list: p to the power of its length.",
+        right=mark("The residual is the chance the user reads past the list: p to the power of its length."),
     ),
     Exercise(
         "11-err",
@@ -72,21 +73,21 @@ LESSON_EXERCISES = (
         inputs={"relevances": [1, 2], "max_grade": 2},
         judge=_number_judge(
             lambda inp: nt.expected_reciprocal_rank(**inp),
-            "R(g) = (2^g - 1) / 2^max_grade; rank 2 is reached only when rank 1 did not satisfy.",
+            mark("R(g) = (2^g - 1) / 2^max_grade; rank 2 is reached only when rank 1 did not satisfy."),
             [
                 (
                     lambda inp: sum(
                         (2**grade - 1) / 2 ** inp["max_grade"] / i for i, grade in enumerate(inp["relevances"], start=1)
                     ),
-                    "You forgot the cascade: rank 2 counts only for users that rank 1 did not satisfy.",
+                    mark("You forgot the cascade: rank 2 counts only for users that rank 1 did not satisfy."),
                 ),
                 (
                     lambda inp: nt.reciprocal_rank(inp["relevances"]),
-                    "That is RR; ERR weighs each rank by the chance the user stops there.",
+                    mark("That is RR; ERR weighs each rank by the chance the user stops there."),
                 ),
             ],
         ),
-        right="Three users in four read on past the grade-1 result, and most of them stop at the grade-2 one.",
+        right=mark("Three users in four read on past the grade-1 result, and most of them stop at the grade-2 one."),
     ),
     Exercise(
         "11-which-prefers-many",
@@ -97,13 +98,13 @@ LESSON_EXERCISES = (
         judge=_choice_judge(
             ("err", "rbp", "both", "neither"),
             _prefers_many,
-            "Compute ERR (max_grade 2) and RBP (p = 0.8, threshold 1) of both lists and compare.",
+            mark("Compute ERR (max_grade 2) and RBP (p = 0.8, threshold 1) of both lists and compare."),
             {
-                "err": "Check ERR again: a grade-2 result on top satisfies three users in four.",
-                "both": "Check ERR again: a grade-2 result on top satisfies three users in four.",
-                "neither": "Check RBP again: it counts relevant results read, whatever their grade.",
+                "err": mark("Check ERR again: a grade-2 result on top satisfies three users in four."),
+                "both": mark("Check ERR again: a grade-2 result on top satisfies three users in four."),
+                "neither": mark("Check RBP again: it counts relevant results read, whatever their grade."),
             },
         ),
-        right="ERR's user is happy with one great result; RBP's collects every relevant one.",
+        right=mark("ERR's user is happy with one great result; RBP's collects every relevant one."),
     ),
 )

@@ -2,6 +2,7 @@
 
 import ndcg_teach as nt
 
+from ..i18n import mark
 from .framework import Exercise, _number_judge
 
 LESSON = "12-incomplete-judgements"
@@ -19,16 +20,16 @@ LESSON_EXERCISES = (
         inputs={"runs": _RUNS, "depth": 2},
         judge=_number_judge(
             lambda inp: len({doc for run in inp["runs"] for doc in run[: inp["depth"]]}),
-            "Take the top 2 of each run and count the different documents.",
+            mark("Take the top 2 of each run and count the different documents."),
             [
                 (
                     lambda inp: sum(len(run[: inp["depth"]]) for run in inp["runs"]),
-                    "A document in the top 2 of two runs is judged once: count different documents.",
+                    mark("A document in the top 2 of two runs is judged once: count different documents."),
                 ),
             ],
             tolerance=1e-9,
         ),
-        right="Runs agree on their best results, so the pool is smaller than runs times depth.",
+        right=mark("Runs agree on their best results, so the pool is smaller than runs times depth."),
     ),
     Exercise(
         "12-bpref",
@@ -38,17 +39,17 @@ LESSON_EXERCISES = (
         inputs={"relevances": [0, 1, None, 0, 1], "n_relevant": 3, "n_nonrelevant": 4},
         judge=_number_judge(
             lambda inp: nt.bpref(**inp),
-            "For each relevant result, count the judged non-relevant results above it; "
-            "add 1 - count / min(R, N), then divide by R.",
+            mark("For each relevant result, count the judged non-relevant results above it; "
+            "add 1 - count / min(R, N), then divide by R."),
             [
                 (
                     lambda inp: nt.bpref([0 if grade is None else grade for grade in inp["relevances"]],
                                          n_relevant=inp["n_relevant"], n_nonrelevant=inp["n_nonrelevant"]),
-                    "You counted the unjudged result as non-relevant; bpref skips it.",
+                    mark("You counted the unjudged result as non-relevant; bpref skips it."),
                 ),
             ],
         ),
-        right="Only judged results count: bpref would not change if the unjudged one moved.",
+        right=mark("Only judged results count: bpref would not change if the unjudged one moved."),
     ),
     Exercise(
         "12-condensed-ap",
@@ -58,16 +59,16 @@ LESSON_EXERCISES = (
         inputs={"relevances": [None, 1, 0, None, 1], "n_relevant": 2},
         judge=_number_judge(
             lambda inp: nt.average_precision(nt.condensed(inp["relevances"]), n_relevant=inp["n_relevant"]),
-            "Remove the None entries, then compute AP of what is left.",
+            mark("Remove the None entries, then compute AP of what is left."),
             [
                 (
                     lambda inp: nt.average_precision(
                         [0 if grade is None else grade for grade in inp["relevances"]], n_relevant=inp["n_relevant"]
                     ),
-                    "You read the unjudged results as non-relevant; a condensed list drops them.",
+                    mark("You read the unjudged results as non-relevant; a condensed list drops them."),
                 ),
             ],
         ),
-        right="On the condensed list the unjudged results cost nothing, as bpref does.",
+        right=mark("On the condensed list the unjudged results cost nothing, as bpref does."),
     ),
 )

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "13-significance"
@@ -38,19 +39,19 @@ LESSON_EXERCISES = (
         inputs={"a": _NEW, "b": _BASELINE},
         judge=_number_judge(
             lambda inp: _t_test(inp).statistic,
-            "Take the differences a - b, then their mean divided by (standard deviation / sqrt(n)).",
+            mark("Take the differences a - b, then their mean divided by (standard deviation / sqrt(n))."),
             [
                 (
                     lambda inp: -_t_test(inp).statistic,
-                    "Right size, wrong sign: take a - b, so that the new system's gains are positive.",
+                    mark("Right size, wrong sign: take a - b, so that the new system's gains are positive."),
                 ),
                 (
                     lambda inp: _differences(inp).mean() / (_differences(inp).std(ddof=0) / np.sqrt(len(inp["a"]))),
-                    "You divided by n in the standard deviation; the t-test divides by n - 1.",
+                    mark("You divided by n in the standard deviation; the t-test divides by n - 1."),
                 ),
             ],
         ),
-        right="Four queries give 3 degrees of freedom: even a large t is weak evidence with so few.",
+        right=mark("Four queries give 3 degrees of freedom: even a large t is weak evidence with so few."),
     ),
     Exercise(
         "13-effect-size",
@@ -60,19 +61,19 @@ LESSON_EXERCISES = (
         inputs={"a": _NEW, "b": _BASELINE},
         judge=_number_judge(
             lambda inp: _t_test(inp).effect_size,
-            "Divide the mean difference by the standard deviation of the differences (n - 1 in it).",
+            mark("Divide the mean difference by the standard deviation of the differences (n - 1 in it)."),
             [
                 (
                     lambda inp: _differences(inp).mean() / _differences(inp).std(ddof=0),
-                    "You divided by n in the standard deviation; use n - 1, as the t-test does.",
+                    mark("You divided by n in the standard deviation; use n - 1, as the t-test does."),
                 ),
                 (
                     lambda inp: _t_test(inp).statistic,
-                    "That is t, which grows with the number of queries; d_z does not.",
+                    mark("That is t, which grows with the number of queries; d_z does not."),
                 ),
             ],
         ),
-        right="The effect size stays the same however many queries you add; t does not.",
+        right=mark("The effect size stays the same however many queries you add; t does not."),
     ),
     Exercise(
         "13-wilcoxon",
@@ -82,18 +83,18 @@ LESSON_EXERCISES = (
         inputs={"a": [0.35, 0.42, 0.4, 0.9, 0.5], "b": [0.3, 0.5, 0.2, 0.6, 0.4]},
         judge=_number_judge(
             lambda inp: _wilcoxon(inp).statistic,
-            "Rank the absolute differences from 1 (smallest) to 5, add the ranks of the negative and of the "
-            "positive differences, and take the smaller sum.",
+            mark("Rank the absolute differences from 1 (smallest) to 5, add the ranks of the negative and of the "
+            "positive differences, and take the smaller sum."),
             [
                 (
                     lambda inp: len(inp["a"]) * (len(inp["a"]) + 1) / 2 - _wilcoxon(inp).statistic,
-                    "That is the larger of the two rank sums; W is the smaller.",
+                    mark("That is the larger of the two rank sums; W is the smaller."),
                 ),
             ],
             tolerance=1e-9,
         ),
-        right="Only one difference is negative, and it is the second smallest: W is small, but five queries "
-        "cannot give a small p-value.",
+        right=mark("Only one difference is negative, and it is the second smallest: W is small, but five queries "
+        "cannot give a small p-value."),
     ),
     Exercise(
         "13-bonferroni",
@@ -103,15 +104,15 @@ LESSON_EXERCISES = (
         inputs={"alpha": 0.05, "comparisons": 10},
         judge=_number_judge(
             lambda inp: inp["alpha"] / inp["comparisons"],
-            "Bonferroni tests each of m comparisons at level alpha / m.",
+            mark("Bonferroni tests each of m comparisons at level alpha / m."),
             [
                 (
                     lambda inp: inp["alpha"] * inp["comparisons"],
-                    "You multiplied; the threshold for each test must be stricter, not looser.",
+                    mark("You multiplied; the threshold for each test must be stricter, not looser."),
                 ),
             ],
             tolerance=1e-6,
         ),
-        right="Ten comparisons, each at 0.5%: the chance of any false winner stays near 5%.",
+        right=mark("Ten comparisons, each at 0.5%: the chance of any false winner stays near 5%."),
     ),
 )

@@ -10,7 +10,7 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays
 from ..deprecation import renamed
 from ..formulas import at, binary_rows, number, threshold_note
-from ..i18n import mark
+from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
@@ -113,16 +113,17 @@ def explain_average_precision(relevances, k=None, *, threshold=1, n_relevant=Non
     picked = [(i, p) for i, (rel, p) in enumerate(zip(steps.relevant, steps.precision), start=1) if rel]
     name = at("AP", k)
     if picked and denominator:
-        names = " + ".join(f"P@{i}" for i, _ in picked)
-        values = " + ".join(number(p) for _, p in picked)
+        names = " + ".join(f"P@{i}" for i, _p in picked)
+        values = " + ".join(number(p) for _i, p in picked)
         formula = f"{name} = ({names}) / {denominator} = ({values}) / {denominator} = {number(steps.total)}"
         latex = rf"\mathrm{{{name}}} = \frac{{{values}}}{{{denominator}}} = {number(steps.total)}"
     else:
-        formula = f"{name} = 0 (no relevant item in the list{'' if k is None else f' top {k}'})"
+        formula = (_("{name} = 0 (no relevant item in the list)") if k is None
+                   else _("{name} = 0 (no relevant item in the list top {k})")).format(name=name, k=k)
         latex = rf"\mathrm{{{name}}} = 0"
-    source = ("n_relevant (relevant items of the query in total)" if n_relevant is not None
-              else "relevant items retrieved (pass n_relevant=R for trec_eval's denominator)")
-    notes = (threshold_note(threshold), f"denominator = {source}")
+    source = (_("n_relevant (relevant items of the query in total)") if n_relevant is not None
+              else _("relevant items retrieved (pass n_relevant=R for trec_eval's denominator)"))
+    notes = (threshold_note(threshold), _("denominator = {source}").format(source=source))
     return Trace(name, steps.total, binary_rows(steps, labels, True), formula, latex,
                  ("position", "item", "grade", "relevant", "hits", "precision", "contribution", "running"), notes)
 

@@ -17,7 +17,7 @@ from ..deprecation import renamed
 from ..discounts import discount_name, discount_symbol, discount_values
 from ..formulas import at, beyond_note, number, sum_line
 from ..gains import gain_name, gain_symbol, gain_values, ideal_grades
-from ..i18n import mark
+from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
@@ -111,7 +111,7 @@ def cg(relevances, k=None, *, negative="raise"):
     >>> cg([5, 2, 3], k=2)  # 5 + 2
     7.0
     """
-    grades, k, _ = checked(relevances, k, negative)
+    grades, k = checked(relevances, k, negative)[:2]
     return cg_steps(grades, k).total
 
 
@@ -127,7 +127,7 @@ def explain_cg(relevances, k=None, *, negative="raise", ranking=None):
     >>> print(explain_cg([5, 2, 3], ranking=["A", "B", "C"]).formula)
     CG@3 = 5 + 2 + 3 = 10.0000
     """
-    grades, k, _ = checked(relevances, k, negative)
+    grades, k = checked(relevances, k, negative)[:2]
     labels = check_items(ranking, grades.size)
     steps = cg_steps(grades, k)
     name = at("CG", k or grades.size or None)
@@ -136,9 +136,9 @@ def explain_cg(relevances, k=None, *, negative="raise", ranking=None):
         for position, (g, r) in enumerate(zip(steps.grades, steps.running), start=1)
     )
     terms = [f"{g:g}" for g in steps.grades]
-    formula = f"{name} = {' + '.join(terms) or '0 (no positions)'} = {number(steps.total)}{beyond_note(k, grades.size)}"
+    formula = f"{name} = {' + '.join(terms) or _('0 (no positions)')} = {number(steps.total)}{beyond_note(k, grades.size)}"
     latex = rf"\mathrm{{{name}}} = {' + '.join(terms) or '0'} = {steps.total:g}"
-    notes = ("CG ignores order: any shuffle of the same top-k grades gives the same CG",)
+    notes = (_("CG ignores order: any shuffle of the same top-k grades gives the same CG"),)
     return Trace(name, steps.total, rows, formula, latex, ("position", "item", "grade", "running"), notes)
 
 
@@ -186,7 +186,7 @@ def dcg(relevances, k=None, *, gain="linear", discount="log2", log_base=2, negat
     >>> round(dcg([5, 2, 3], discount="jarvelin"), 4)  # 5 + 2/log2(2) + 3/log2(3)
     8.8928
     """
-    grades, k, _ = checked(relevances, k, negative)
+    grades, k = checked(relevances, k, negative)[:2]
     return dcg_steps(grades, k, gain, discount, log_base).total
 
 
@@ -235,7 +235,7 @@ def explain_dcg(relevances, k=None, *, gain="linear", discount="log2", log_base=
     >>> [round(row.discount, 4) for row in trace.rows]
     [1.0, 0.6309, 0.5]
     """
-    grades, k, _ = checked(relevances, k, negative)
+    grades, k = checked(relevances, k, negative)[:2]
     labels = check_items(ranking, grades.size)
     steps = dcg_steps(grades, k, gain, discount, log_base)
     return _dcg_trace(at("DCG", k or grades.size or None), steps, labels, gain, discount, log_base, k, grades.size)
@@ -295,18 +295,18 @@ def _ideal_labels(grades, labels, ideal):
     named = []
     for grade in ideal:
         queue = waiting[float(grade)]
-        named.append(queue.popleft() if queue else "(not retrieved)")
+        named.append(queue.popleft() if queue else _("(not retrieved)"))
     return tuple(named)
 
 
 def _idcg_trace(grades, labels, k, gain, discount, log_base, pool):
     steps = ideal_steps(grades, k, gain, discount, log_base, pool)
     ideal_labels = _ideal_labels(grades, labels, steps.grades)
-    source = "every judged grade of the query (pool)" if pool is not None else "the ranked list itself"
+    source = _("every judged grade of the query (pool)") if pool is not None else _("the ranked list itself")
     n_source = (grades if pool is None else pool).size
     return _dcg_trace(
         at("IDCG", k or steps.grades.size or None), steps, ideal_labels, gain, discount, log_base, k, n_source,
-        (f"ideal order built from {source}",), ideal_labels,
+        (_("ideal order built from {source}").format(source=source),), ideal_labels,
     )
 
 
@@ -404,7 +404,8 @@ def explain_ndcg(relevances, k=None, *, gain="linear", discount="log2", log_base
         last = f"{name} = {dcg_name} / {idcg_name} = {number(dcg_trace.value)} / {number(idcg_trace.value)} = {number(value)}"
         last_tex = rf"\mathrm{{{name}}} = \frac{{{number(dcg_trace.value)}}}{{{number(idcg_trace.value)}}} = {number(value)}"
     else:
-        last = f"{name}: {idcg_name} = 0 (nothing relevant to find), so NDCG takes zero_idcg = {value!r}"
+        last = _("{name}: {idcg_name} = 0 (nothing relevant to find), so NDCG takes zero_idcg = {value!r}").format(
+            name=name, idcg_name=idcg_name, value=value)
         last_tex = rf"\mathrm{{{name}}} = {value!r} \quad (\mathrm{{IDCG}} = 0)"
     rows = []
     for index in range(max(len(dcg_trace.rows), len(idcg_trace.rows))):

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import mark
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..trace import Row, Trace
 from ..validation import (check_items, check_judged_relevances, check_k, check_n_nonrelevant, check_n_relevant,
@@ -160,15 +160,17 @@ def explain_bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, th
     cap = min(negatives, total)
     terms = [f"(1 - {min(int(n), total)}/{cap})" if cap else "1" for n, rel in zip(above, relevant) if rel]
     if total == 0:
-        formula = f"{name} = 0 (the query has no relevant item, R = 0)"
+        formula = _("{name} = 0 (the query has no relevant item, R = 0)").format(name=name)
     elif not terms:
-        formula = f"{name} = 0 (no judged relevant item{'' if k is None else f' in the top {k}'})"
+        formula = (_("{name} = 0 (no judged relevant item)") if k is None
+                   else _("{name} = 0 (no judged relevant item in the top {k})")).format(name=name, k=k)
     else:
-        formula = (f"{name} = (1/R) * sum of (1 - min(n_r, R) / min(N, R)) = (1/{total}) * ({' + '.join(terms)}) = "
-                   f"{number(value)}")
+        formula = _("{name} = (1/R) * sum of (1 - min(n_r, R) / min(N, R)) = (1/{total}) * ({terms}) = {value}").format(
+            name=name, total=total, terms=" + ".join(terms), value=number(value))
     latex = rf"\mathrm{{{name}}} = {number(value)}"
-    notes = (threshold_note(threshold), f"R = {total} relevant, N = {negatives} judged non-relevant items",
-             "unjudged items (None) are skipped: they neither help nor hurt")
+    notes = (threshold_note(threshold),
+             _("R = {total} relevant, N = {negatives} judged non-relevant items").format(total=total, negatives=negatives),
+             _("unjudged items (None) are skipped: they neither help nor hurt"))
     return Trace(name, value, rows, formula, latex,
                  ("position", "item", "grade", "judged", "relevant", "nonrelevant_above", "contribution", "running"),
                  notes)

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import number, threshold_note
+from ..i18n import _
 from ..table import Table, styled
 from ..trace import Row, Trace
 from ..validation import check_choice, check_items, check_n_relevant
@@ -94,11 +95,12 @@ class PrecisionRecallCurve:
         """The 11-point curve as a :class:`~ndcg_teach.table.Table`."""
         rows = tuple((f"{level:.1f}", count, float(value))
                      for level, count, value in zip(self.levels, self.counts, self.at_levels))
-        return Table(f"11-point interpolated precision (R = {self.n_relevant}, {self.convention})",
-                     ("recall", "relevant needed", "interpolated precision"), rows, align="rrr")
+        return Table(_("11-point interpolated precision (R = {n_relevant}, {convention})").format(
+                         n_relevant=self.n_relevant, convention=self.convention),
+                     (_("recall"), _("relevant needed"), _("interpolated precision")), rows, align="rrr")
 
     def __str__(self):
-        return f"{self.table()}\n11-point average = {self.eleven_point_average!r}"
+        return _("{table}\n11-point average = {value!r}").format(table=self.table(), value=self.eleven_point_average)
 
     __repr__ = __str__
 
@@ -171,7 +173,7 @@ def precision_recall_curve(relevances, *, n_relevant=None, threshold=1, conventi
     >>> curve.at_levels.round(4).tolist()  # recall 0.8 and above is never reached: 0
     [1.0, 1.0, 1.0, 0.6667, 0.6667, 0.6667, 0.5, 0.5, 0.0, 0.0, 0.0]
     """
-    grades, _, threshold = checked_binary(relevances, None, threshold, negative)
+    grades, threshold = checked_binary(relevances, None, threshold, negative)[::2]
     return curve_steps(grades, threshold, n_relevant, convention)[0]
 
 
@@ -189,7 +191,7 @@ def explain_precision_recall_curve(relevances, *, n_relevant=None, threshold=1, 
     >>> print(explain_precision_recall_curve([1, 0, 1], n_relevant=2).formula)
     11-point average = (1.0000 + 1.0000 + 1.0000 + 1.0000 + 1.0000 + 1.0000 + 0.6667 + 0.6667 + 0.6667 + 0.6667 + 0.6667) / 11 = 0.8485
     """
-    grades, _, threshold = checked_binary(relevances, None, threshold, negative)
+    grades, threshold = checked_binary(relevances, None, threshold, negative)[::2]
     labels = check_items(ranking, grades.size)
     curve, relevant, hits = curve_steps(grades, threshold, n_relevant, convention)
     rows = tuple(
@@ -199,11 +201,14 @@ def explain_precision_recall_curve(relevances, *, n_relevant=None, threshold=1, 
                                               start=1)
     )
     value = curve.eleven_point_average
-    formula = f"11-point average = ({' + '.join(number(v) for v in curve.at_levels)}) / 11 = {number(value)}"
+    formula = _("11-point average = ({terms}) / 11 = {value}").format(
+        terms=" + ".join(number(v) for v in curve.at_levels), value=number(value))
     latex = rf"\frac{{1}}{{11}} \sum_{{r \in \{{0, 0.1, \dots, 1\}}}} p_\mathrm{{interp}}(r) = {number(value)}"
-    reached = ", ".join(f"{level:.1f} at {count}" for level, count in zip(curve.levels, curve.counts))
+    reached = ", ".join(_("{level:.1f} at {count}").format(level=level, count=count)
+                        for level, count in zip(curve.levels, curve.counts))
     notes = (threshold_note(threshold),
-             f"R = {curve.n_relevant}; recall level reached at this many relevant items ({convention}): {reached}",
-             "interpolated precision at recall r = the best precision at any rank with recall >= r")
-    return Trace("11-point average", value, rows, formula, latex,
+             _("R = {n_relevant}; recall level reached at this many relevant items ({convention}): {reached}").format(
+                 n_relevant=curve.n_relevant, convention=convention, reached=reached),
+             _("interpolated precision at recall r = the best precision at any rank with recall >= r"))
+    return Trace(_("11-point average"), value, rows, formula, latex,
                  ("position", "item", "grade", "relevant", "hits", "precision", "recall", "interpolated"), notes)

@@ -9,7 +9,7 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, last_hits, relevant_flags
 from ..deprecation import renamed
 from ..formulas import binary_rows, number, threshold_note
-from ..i18n import mark
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..steps import Steps
 from ..trace import Trace
@@ -94,13 +94,15 @@ def explain_precision_at_k(relevances, k=None, *, threshold=1, adaptive_k=False,
     cut = grades.size if k is None else k
     hits, denominator = last_hits(steps), steps.denominator
     name = f"P@{cut}"
-    formula = f"{name} = (relevant in the top {cut}) / {denominator} = {hits} / {denominator} = {number(steps.total)}"
+    formula = _("{name} = (relevant in the top {cut}) / {denominator} = {hits} / {denominator} = {value}").format(
+        name=name, cut=cut, denominator=denominator, hits=hits, value=number(steps.total))
     notes = [threshold_note(threshold)]
     if cut > grades.size:
-        notes.append(f"the list has {grades.size} items; " + (
-            "adaptive_k=True divides by the list length" if adaptive_k else "missing positions count as misses (trec_eval)"))
+        notes.append(_("the list has {n} items; {rule}").format(n=grades.size, rule=(
+            _("adaptive_k=True divides by the list length") if adaptive_k
+            else _("missing positions count as misses (trec_eval)"))))
     if denominator == 0:
-        notes.append("nothing was retrieved: P is 0.0")
+        notes.append(_("nothing was retrieved: P is 0.0"))
     latex = rf"\mathrm{{{name}}} = \frac{{{hits}}}{{{denominator}}} = {number(steps.total)}"
     return Trace(name, steps.total, binary_rows(steps, labels, False), formula, latex,
                  ("position", "item", "grade", "relevant", "hits", "precision"), tuple(notes))
@@ -169,12 +171,13 @@ def explain_recall_at_k(relevances, k=None, *, threshold=1, n_relevant=None, neg
     cut = grades.size if k is None else k
     total, hits = steps.denominator, last_hits(steps)
     name = f"R@{cut}"
-    formula = f"{name} = (relevant in the top {cut}) / (relevant in total) = {hits} / {total} = {number(steps.total)}"
+    formula = _("{name} = (relevant in the top {cut}) / (relevant in total) = {hits} / {total} = {value}").format(
+        name=name, cut=cut, hits=hits, total=total, value=number(steps.total))
     notes = [threshold_note(threshold),
-             "relevant in total = n_relevant" if n_relevant is not None
-             else "relevant in total counted in the list (pass n_relevant for the query's true total)"]
+             _("relevant in total = n_relevant") if n_relevant is not None
+             else _("relevant in total counted in the list (pass n_relevant for the query's true total)")]
     if total == 0:
-        notes.append("the query has no relevant item: recall is 0.0 by convention")
+        notes.append(_("the query has no relevant item: recall is 0.0 by convention"))
     latex = rf"\mathrm{{{name}}} = \frac{{{hits}}}{{{total}}} = {number(steps.total)}"
     return Trace(name, steps.total, binary_rows(steps, labels, False), formula, latex,
                  ("position", "item", "grade", "relevant", "hits"), tuple(notes))

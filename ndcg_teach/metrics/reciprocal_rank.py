@@ -8,7 +8,7 @@ import numpy as np
 from ..binary import checked_binary, hit_arrays
 from ..deprecation import renamed
 from ..formulas import at, binary_rows, number, threshold_note
-from ..i18n import mark
+from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
@@ -91,10 +91,12 @@ def explain_reciprocal_rank(relevances, k=None, *, threshold=1, negative="raise"
     found = np.flatnonzero(steps.relevant)
     if found.size:
         first = int(found[0]) + 1
-        formula = f"{name} = 1 / {first} = {number(steps.total)}  (first relevant item at position {first})"
+        formula = _("{name} = 1 / {first} = {value}  (first relevant item at position {first})").format(
+            name=name, first=first, value=number(steps.total))
         latex = rf"\mathrm{{{name}}} = \frac{{1}}{{{first}}} = {number(steps.total)}"
     else:
-        formula = f"{name} = 0 (no relevant item in the list{'' if k is None else f' top {k}'})"
+        formula = (_("{name} = 0 (no relevant item in the list)") if k is None
+                   else _("{name} = 0 (no relevant item in the list top {k})")).format(name=name, k=k)
         latex = rf"\mathrm{{{name}}} = 0"
     return Trace(name, steps.total, binary_rows(steps, labels, True), formula, latex,
                  ("position", "item", "grade", "relevant", "contribution", "running"), (threshold_note(threshold),))

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import mark
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..trace import Row, Trace
 from ..validation import check_items, check_n_relevant, check_positive
@@ -107,7 +107,8 @@ def r_precision(relevances, k=None, *, n_relevant=None, threshold=1, negative="r
     0.6
     """
     grades, k, threshold = checked_binary(relevances, k, threshold, negative)
-    total, _, hits, _, _ = r_precision_steps(grades, k, threshold, n_relevant)
+    steps = r_precision_steps(grades, k, threshold, n_relevant)
+    total, hits = steps[0], steps[2]
     return float(hits[-1] / total) if total else 0.0
 
 
@@ -129,15 +130,17 @@ def explain_r_precision(relevances, k=None, *, n_relevant=None, threshold=1, neg
     name = at("R-Prec", k)
     listed = _listed(grades, k)
     notes = [threshold_note(threshold), "R = n_relevant" if n_relevant is not None
-             else "R counted in the list (pass n_relevant for the query's true total)"]
+             else _("R counted in the list (pass n_relevant for the query's true total)")]
     if total == 0:
-        formula = f"{name} = 0 (the query has no relevant item, R = 0)"
+        formula = _("{name} = 0 (the query has no relevant item, R = 0)").format(name=name)
         latex = rf"\mathrm{{{name}}} = 0"
     else:
-        formula = f"{name} = (relevant in the top R = {total}) / R = {int(hits[-1])} / {total} = {number(value)}"
+        formula = _("{name} = (relevant in the top R = {total}) / R = {hits} / {total} = {value}").format(
+            name=name, total=total, hits=int(hits[-1]), value=number(value))
         latex = rf"\mathrm{{{name}}} = \frac{{{int(hits[-1])}}}{{{total}}} = {number(value)}"
         if total > listed.size:
-            notes.append(f"the list has {listed.size} items; positions {listed.size + 1}-{total} count as misses")
+            notes.append(_("the list has {n} items; positions {first}-{total} count as misses").format(
+                n=listed.size, first=listed.size + 1, total=total))
     return Trace(name, value, _rows(listed, labels, relevant, hits, precision, running=running), formula, latex,
                  (*BINARY_COLUMNS, "running"), tuple(notes))
 
@@ -221,7 +224,8 @@ def explain_f_measure(relevances, k=None, *, beta=1.0, n_relevant=None, threshol
     b = float(beta)
     name = at("F1" if b == 1 else f"F{b:g}", k)
     if f == 0.0:
-        formula = f"{name} = 0 (no relevant item{'' if k is None else f' in the top {k}'}: P = R = 0)"
+        formula = (_("{name} = 0 (no relevant item: P = R = 0)") if k is None
+                   else _("{name} = 0 (no relevant item in the top {k}: P = R = 0)")).format(name=name, k=k)
         latex = rf"\mathrm{{{name}}} = 0"
     else:
         formula = (f"{name} = (1 + {b:g}^2) * P * R / ({b:g}^2 * P + R) = {1 + b**2:g} * {number(p)} * {number(r)} / "
@@ -229,7 +233,8 @@ def explain_f_measure(relevances, k=None, *, beta=1.0, n_relevant=None, threshol
         latex = (rf"\mathrm{{{name}}} = \frac{{(1 + {b:g}^2) \cdot {number(p)} \cdot {number(r)}}}"
                  rf"{{{b:g}^2 \cdot {number(p)} + {number(r)}}} = {number(f)}")
     depth = grades.size if k is None else k
-    notes = (threshold_note(threshold), f"P = {number(p)} (hits / {depth}), R = {number(r)} (hits / relevant in total)")
+    notes = (threshold_note(threshold), _("P = {p} (hits / {depth}), R = {r} (hits / relevant in total)").format(
+        p=number(p), depth=depth, r=number(r)))
     return Trace(name, f, _rows(grades, labels, relevant, hits, precision, recall), formula, latex,
                  (*BINARY_COLUMNS, "recall"), notes)
 
@@ -297,9 +302,10 @@ def explain_success_at_k(relevances, k=None, *, threshold=1, negative="raise", r
     name = at("Success", k)
     if value:
         first = int(np.flatnonzero(relevant)[0]) + 1
-        formula = f"{name} = 1 (first relevant item at position {first})"
+        formula = _("{name} = 1 (first relevant item at position {first})").format(name=name, first=first)
     else:
-        formula = f"{name} = 0 (no relevant item in the {'list' if k is None else f'top {k}'})"
+        formula = (_("{name} = 0 (no relevant item in the list)") if k is None
+                   else _("{name} = 0 (no relevant item in the top {k})")).format(name=name, k=k)
     latex = rf"\mathrm{{{name}}} = {value:g}"
     return Trace(name, value, _rows(grades, labels, relevant, hits, precision), formula, latex, BINARY_COLUMNS,
                  (threshold_note(threshold),))

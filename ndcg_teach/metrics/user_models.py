@@ -17,7 +17,7 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, sum_line, threshold_note
-from ..i18n import mark
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..steps import Steps
 from ..trace import Row, Trace
@@ -126,9 +126,9 @@ def explain_expected_reciprocal_rank(relevances, k=None, *, max_grade=None, nega
     terms = " + ".join(rf"\frac{{{number(s)} \cdot {number(p)}}}{{{i}}}"
                        for i, (s, p) in enumerate(zip(steps.gains, reach), start=1)) or "0"
     latex = rf"\mathrm{{{name}}} = {terms} = {number(steps.total)}"
-    notes = (f"stop probability R_i = (2^grade - 1) / 2^{top:g}"
-             + (" (max_grade: the largest grade given)" if max_grade is None else " (max_grade)"),
-             "P(reach i) = product of (1 - R_j) over the items j above i")
+    stop = (_("stop probability R_i = (2^grade - 1) / 2^{top:g} (max_grade: the largest grade given)")
+            if max_grade is None else _("stop probability R_i = (2^grade - 1) / 2^{top:g} (max_grade)"))
+    notes = (stop.format(top=top), _("P(reach i) = product of (1 - R_j) over the items j above i"))
     return Trace(name, steps.total, rows, formula, latex,
                  ("position", "item", "grade", "stop", "reach", "discount", "contribution", "running"), notes)
 
@@ -234,7 +234,7 @@ def rbp_residual(relevances, k=None, *, p=0.8, threshold=1, negative="raise"):
     0.5
     """
     grades, judged, k, p, threshold = _checked_rbp(relevances, k, p, threshold, negative)
-    _, _, unjudged, tail = rbp_steps(grades, judged, k, p, threshold)
+    unjudged, tail = rbp_steps(grades, judged, k, p, threshold)[2:]
     return _residual(unjudged, tail)
 
 
@@ -274,17 +274,20 @@ def explain_rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, neg
     open_positions = [i for i, j in enumerate(judged[: steps.grades.size]) if not j]
     residual = _residual(unjudged, tail)
     parts_text = (f"(1 - {p:g}) * ({' + '.join(f'{p:g}^{i}' for i in open_positions)}) + " if open_positions else "")
-    residual_line = (f"residual = {parts_text}{p:g}^{depth} = "
-                     + (f"{number(float(unjudged.sum()))} + {number(tail)} = " if open_positions else "")
-                     + f"{number(residual)}  ("
-                     + ("unjudged items, then " if open_positions else "")
-                     + (f"every position below {depth})" if depth else "nothing was read: every position is open)"))
+    if not depth:
+        why = _("nothing was read: every position is open")
+    elif open_positions:
+        why = _("unjudged items, then every position below {depth}").format(depth=depth)
+    else:
+        why = _("every position below {depth}").format(depth=depth)
+    sums = f"{parts_text}{p:g}^{depth}" + (f" = {number(float(unjudged.sum()))} + {number(tail)}" if open_positions else "")
+    residual_line = _("residual = {sums} = {value}  ({why})").format(sums=sums, value=number(residual), why=why)
     latex = rf"\mathrm{{{name}}} = (1 - {p:g}) \cdot ({powers}) = {number(steps.total)}"
-    notes = (threshold_note(threshold), f"the reader goes on to the next item with probability p = {p:g}",
-             "unjudged items (None) count as not relevant; the residual says how much they could add")
+    notes = (threshold_note(threshold), _("the reader goes on to the next item with probability p = {p:g}").format(p=p),
+             _("unjudged items (None) count as not relevant; the residual says how much they could add"))
     residual_rows = tuple(Row(row.position, row.item, row.grade, judged=row.judged, weight=row.weight,
                               residual=row.residual) for row in rows)
-    residual_trace = Trace(f"residual of {name}", residual, residual_rows, residual_line,
+    residual_trace = Trace(_("residual of {name}").format(name=name), residual, residual_rows, residual_line,
                            rf"\mathrm{{residual}} = {number(residual)}",
                            ("position", "item", "grade", "judged", "weight", "residual"), notes)
     return Trace(name, steps.total, rows, f"{formula}\n{residual_line}", latex,

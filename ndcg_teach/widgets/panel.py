@@ -27,9 +27,9 @@ STEP_COLUMNS = (
 )
 # The ideal columns do not depend on the order: previews send only the columns before them.
 IDEAL_START = STEP_COLUMNS.index("ideal_item")
-# The step table's column headers, translated when shown.
+# The step table's column headers, translated when shown (the position's "i" is a symbol, as in the traces).
 STEP_HEADERS = {
-    "position": mark("i"),
+    "position": "i",
     "item": mark("item"),
     "grade": mark("grade"),
     "gain": mark("gain"),

@@ -115,7 +115,7 @@ def test_every_word_the_widget_shows_is_chinese(chinese, screenshots):
     assert single.locator(".ndcg-x-field-label").all_inner_texts() == [ZH["cutoff"], ZH["gain"], ZH["discount"], ZH["relevant_if"]]
     assert single.locator("[data-action]").all_inner_texts() == ["理想顺序", "最差顺序", "打乱", "重置"]
     assert single.locator(".ndcg-x-hint").inner_text() == ZH["hint"]
-    assert single.locator("[data-testid=step-table] thead th").all_inner_texts()[:5] == ["位置", "结果", "等级", "增益", "折损"]
+    assert single.locator("[data-testid=step-table] thead th").all_inner_texts()[:5] == ["i", "条目", "等级", "增益", "折损"]
     assert single.locator("[data-testid=discount-plot] .ndcg-x-svg-title").all_text_contents() == ["增益，增益 × 折损", "折损", "位置 i"]
     assert single.locator("[data-testid=cumulative-plot] figcaption").inner_text() == ZH["cumulative_caption"]
     assert chinese.duel.locator(".ndcg-x-legend li").all_inner_texts() == ["累积 DCG，模型 A", "累积 DCG，模型 B", "累积 IDCG（理想顺序）"]

@@ -1,0 +1,167 @@
+"""The Chinese edition (notebooks/zh-CN/): a twin of every English lesson, with the same code and the same checked numbers.
+
+Its prose is Chinese and uses the glossary's terms; the source documents'
+trap words appear only where a lesson quotes a document or explains the trap.
+"""
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbval.plugin import find_comment_markers
+
+from ndcg_teach.glossary import TERMS
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGLISH = ROOT / "notebooks"
+CHINESE = ENGLISH / "zh-CN"
+LESSON = re.compile(r"^\d\d-[a-z0-9-]+\.ipynb$")
+SET_LANGUAGE = 'nt.set_language("zh-CN")'
+FIXED = {
+    "Why it matters": "为什么重要",
+    "You will learn": "学习目标",
+    "Contents": "目录",
+    "Try it": "动手试试",
+    "Summary": "小结",
+    "Exercises": "练习",
+    "References": "参考文献",
+    "Solutions": "参考答案",
+}
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
+CJK = re.compile(r"[\u3400-\u9fff]")
+LATIN = re.compile(r"[A-Za-z]")
+# A trap word of the source documents, and the course's own term that must stand beside it when it is used.
+TRAPS = {"准确率": "精确率", "得分": "等级", "折扣": "折损"}
+
+TWINS = sorted(path.name for path in ENGLISH.glob("*.ipynb") if LESSON.match(path.name))
+
+
+def read(path):
+    return nbformat.read(path, as_version=4)
+
+
+def code_without_comments(source):
+    """The code of a cell with its comments (translatable) and the Chinese edition's language line removed."""
+    lines = [line for line in source.splitlines() if line.strip() != SET_LANGUAGE]
+    kept = []
+    tokens = tokenize.generate_tokens(io.StringIO("\n".join(lines).replace("%matplotlib", "#%matplotlib") + "\n").readline)
+    comments = {(token.start[0], token.start[1]) for token in tokens if token.type == tokenize.COMMENT}
+    for number, line in enumerate(lines, start=1):
+        column = next((col for row, col in sorted(comments) if row == number), None)
+        text = line if column is None else line[:column]
+        if line.lstrip().startswith("%matplotlib"):
+            text = line
+        if text.strip():
+            kept.append(text.rstrip())
+    return "\n".join(kept)
+
+
+def code_cells(notebook):
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def prose(notebook):
+    """The lesson's own markdown (not the generated navigation), without code, formulas, links' targets and HTML."""
+    text = "\n".join(
+        cell.source
+        for cell in notebook.cells
+        if cell.cell_type == "markdown" and "navigation" not in cell.metadata.get("tags", []) and "contents" not in cell.metadata.get("tags", [])
+    )
+    text = re.sub(r"\$\$.*?\$\$|\$[^$\n]*\$|```.*?```|`[^`\n]*`|<!--.*?-->|<[^>]+>", " ", text, flags=re.S)
+    return re.sub(r"\]\([^)]*\)", "]", text)
+
+
+def sections(notebook):
+    """The lesson's ``## `` headings in the English edition's words: numbered ones by their number."""
+    found = []
+    for cell in notebook.cells:
+        if cell.cell_type != "markdown" or "navigation" in cell.metadata.get("tags", []):
+            continue
+        for line in cell.source.splitlines():
+            if line.startswith("## "):
+                heading = line[3:].strip()
+                number = re.match(r"(\d+)\.", heading)
+                found.append(number.group(1) if number else heading)
+    return found
+
+
+def checked_numbers(notebook):
+    """For each cell nbval checks, the numbers its text outputs print."""
+    result = []
+    for cell in code_cells(notebook):
+        if dict(find_comment_markers(cell.source)).get("check"):
+            text = "".join(output.get("text", "") or output.get("data", {}).get("text/plain", "") for output in cell.outputs)
+            result.append(NUMBER.findall(text))
+    return result
+
+
+def test_every_english_lesson_has_a_chinese_twin_and_nothing_else_is_there():
+    assert TWINS, "the English lessons are found"
+    chinese = sorted(path.name for path in CHINESE.glob("*.ipynb"))
+    assert chinese == TWINS
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_the_twin_runs_the_same_code_with_the_language_set_first(name):
+    english, chinese = read(ENGLISH / name), read(CHINESE / name)
+    first = code_cells(chinese)[0].source
+    assert f"import ndcg_teach as nt\n{SET_LANGUAGE}\n" in first, "the language is set before anything is built"
+    assert [code_without_comments(cell.source) for cell in code_cells(chinese)] == [
+        code_without_comments(cell.source) for cell in code_cells(english)
+    ]
+    assert [cell.metadata.get("tags", []) for cell in code_cells(chinese)] == [
+        cell.metadata.get("tags", []) for cell in code_cells(english)
+    ]
+    assert [list(find_comment_markers(cell.source)) for cell in code_cells(chinese)] == [
+        list(find_comment_markers(cell.source)) for cell in code_cells(english)
+    ]
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_the_twin_has_the_same_sections_in_the_same_order(name):
+    english = [FIXED.get(heading, heading) for heading in sections(read(ENGLISH / name))]
+    english = [heading if heading in FIXED.values() or heading.isdigit() else "?" for heading in english]
+    chinese = sections(read(CHINESE / name))
+    chinese = [heading if heading in FIXED.values() or heading.isdigit() else "?" for heading in chinese]
+    assert chinese == english
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_the_checked_outputs_print_the_same_numbers(name):
+    assert checked_numbers(read(CHINESE / name)) == checked_numbers(read(ENGLISH / name))
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_the_prose_is_chinese(name):
+    text = prose(read(CHINESE / name))
+    cjk, latin = len(CJK.findall(text)), len(LATIN.findall(text))
+    assert cjk > latin, f"{cjk} Chinese characters against {latin} Latin letters outside code and formulas"
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_trap_words_appear_only_where_a_document_is_quoted_or_the_trap_is_explained(name):
+    wrong = []
+    for line in prose(read(CHINESE / name)).splitlines():
+        quoted = line.lstrip().startswith(">") or re.search(r"“[^”]*(准确率|得分|折扣)[^”]*”|「[^」]*」", line)
+        for trap, term in TRAPS.items():
+            if trap in line and not quoted and term not in line:
+                wrong.append(line.strip())
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_the_glossary_terms_are_used_where_the_english_uses_them(name):
+    english = prose(read(ENGLISH / name)).lower()
+    chinese = prose(read(CHINESE / name))
+    missing = []
+    for term in TERMS:
+        if term.english == "score":
+            continue  # English prose also says "score" for a metric's value ("NDCG scores 1"), which Chinese calls 值
+        head = re.sub(r"\s*\(.*\)$", "", term.english).lower()
+        chinese_head = re.sub(r"（.*）$", "", term.chinese).replace(" k", "")
+        if len(head) > 4 and re.search(rf"\b{re.escape(head)}\b", english) and chinese_head not in chinese:
+            missing.append(f"{term.english} -> {chinese_head}")
+    assert missing == []
