@@ -10,7 +10,7 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays
 from ..deprecation import renamed
 from ..formulas import at, binary_rows, number, threshold_note
-from ..i18n import _
+from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
@@ -160,5 +160,5 @@ def mean_average_precision(queries, k=None, *, per_query=None, **keywords):
 
 
 register_metric(Metric("ap", "AP@{k}", "binary", average_precision, explain_average_precision,
-                       "mean of P@i over the relevant positions i <= k", "05-average-precision-map-rr", order=70,
+                       mark("mean of P@i over the relevant positions i <= k"), "05-average-precision-map-rr", order=70,
                        batch=average_precision_batch, names={"map": {}, "map_cut.{k}": {}, "AP": {}, "AP@{k}": {}}))

@@ -17,7 +17,7 @@ from ..deprecation import renamed
 from ..discounts import discount_name, discount_symbol, discount_values
 from ..formulas import at, beyond_note, number, sum_line
 from ..gains import gain_name, gain_symbol, gain_values, ideal_grades
-from ..i18n import _
+from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
@@ -499,14 +499,14 @@ def ndcg_batch(grades, lengths, k=None, *, gain="linear", discount="log2", log_b
 
 
 SPECS = (
-    Metric("ndcg", "NDCG@{k}", "graded", ndcg, explain_ndcg, "DCG / IDCG: 1 means the best possible order",
+    Metric("ndcg", "NDCG@{k}", "graded", ndcg, explain_ndcg, mark("DCG / IDCG: 1 means the best possible order"),
            "03-ideal-ranking-ndcg", order=10, batch=ndcg_batch,
            names={"ndcg_cut.{k}": {}, "ndcg": {}, "nDCG@{k}": {}, "nDCG": {}}),
-    Metric("dcg", "DCG@{k}", "graded", dcg, explain_dcg, "gains of the top k, each times its position's discount",
+    Metric("dcg", "DCG@{k}", "graded", dcg, explain_dcg, mark("gains of the top k, each times its position's discount"),
            "02-dcg-discounting", order=20, batch=dcg_batch),
-    Metric("idcg", "IDCG@{k}", "graded", idcg, explain_idcg, "DCG of the ideal order", "03-ideal-ranking-ndcg",
+    Metric("idcg", "IDCG@{k}", "graded", idcg, explain_idcg, mark("DCG of the ideal order"), "03-ideal-ranking-ndcg",
            order=30, batch=idcg_batch),
-    Metric("cg", "CG@{k}", "graded", cg, explain_cg, "sum of the top k grades, order ignored", "01-relevance-and-cg",
+    Metric("cg", "CG@{k}", "graded", cg, explain_cg, mark("sum of the top k grades, order ignored"), "01-relevance-and-cg",
            order=40, batch=cg_batch),
 )
 for _spec in SPECS:

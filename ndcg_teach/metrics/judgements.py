@@ -12,7 +12,7 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..trace import Row, Trace
 from ..validation import (check_items, check_judged_relevances, check_k, check_n_nonrelevant, check_n_relevant,
@@ -178,5 +178,5 @@ def explain_bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, th
 
 register_metric(Metric(
     "bpref", "bpref@{k}", "binary", bpref, explain_bpref,
-    "share of judged non-relevant items ranked below the relevant ones; unjudged items skipped",
+    mark("share of judged non-relevant items ranked below the relevant ones; unjudged items skipped"),
     "12-incomplete-judgements", order=95, names={"bpref": {}, "Bpref": {}}, in_explorer=False))

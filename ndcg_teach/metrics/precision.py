@@ -9,7 +9,7 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, last_hits, relevant_flags
 from ..deprecation import renamed
 from ..formulas import binary_rows, number, threshold_note
-from ..i18n import _
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..steps import Steps
 from ..trace import Trace
@@ -213,8 +213,8 @@ def recall_batch(grades, lengths, k=None, *, threshold=1, n_relevant=None):
 
 
 register_metric(Metric("precision", "P@{k}", "binary", precision_at_k, explain_precision_at_k,
-                       "share of the top k that is relevant", "04-precision-recall-at-k", order=50,
+                       mark("share of the top k that is relevant"), "04-precision-recall-at-k", order=50,
                        batch=precision_batch, names={"P.{k}": {}, "P@{k}": {}}))
 register_metric(Metric("recall", "R@{k}", "binary", recall_at_k, explain_recall_at_k,
-                       "share of the relevant items found in the top k", "04-precision-recall-at-k", order=60,
+                       mark("share of the relevant items found in the top k"), "04-precision-recall-at-k", order=60,
                        batch=recall_batch, names={"recall.{k}": {}, "R@{k}": {}}))

@@ -8,7 +8,7 @@ import numpy as np
 from ..binary import checked_binary, hit_arrays
 from ..deprecation import renamed
 from ..formulas import at, binary_rows, number, threshold_note
-from ..i18n import _
+from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
@@ -114,5 +114,5 @@ def mean_reciprocal_rank(queries, k=None, *, per_query=None, **keywords):
 
 
 register_metric(Metric("rr", "RR@{k}", "binary", reciprocal_rank, explain_reciprocal_rank,
-                       "1 / position of the first relevant item", "05-average-precision-map-rr", order=80,
+                       mark("1 / position of the first relevant item"), "05-average-precision-map-rr", order=80,
                        batch=reciprocal_rank_batch, names={"recip_rank": {}, "RR": {}, "RR@{k}": {}}))

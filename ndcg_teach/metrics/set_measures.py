@@ -11,7 +11,7 @@ import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..trace import Row, Trace
 from ..validation import check_items, check_n_relevant, check_positive
@@ -313,13 +313,13 @@ def explain_success_at_k(relevances, k=None, *, threshold=1, negative="raise", r
 
 register_metric(Metric(
     "r_precision", "R-Prec@{k}", "binary", r_precision, explain_r_precision,
-    "precision at rank R, R = relevant items of the query (where P = R)", "10-precision-recall-curves", order=62,
+    mark("precision at rank R, R = relevant items of the query (where P = R)"), "10-precision-recall-curves", order=62,
     names={"Rprec": {}}, in_explorer=False))
 register_metric(Metric(
     "f_measure", "F@{k}", "binary", f_measure, explain_f_measure,
-    "harmonic mean of P@k and R@k (beta weighs recall)", "10-precision-recall-curves", order=64,
+    mark("harmonic mean of P@k and R@k (beta weighs recall)"), "10-precision-recall-curves", order=64,
     names={"set_F": {}, "SetF": {}}, in_explorer=False))
 register_metric(Metric(
     "success", "Success@{k}", "binary", success_at_k, explain_success_at_k,
-    "1 if any relevant item is in the top k (HitRate@k)", "14-recommender-evaluation", order=85,
+    mark("1 if any relevant item is in the top k (HitRate@k)"), "14-recommender-evaluation", order=85,
     names={"success.{k}": {}, "Success@{k}": {}}, in_explorer=False))

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, sum_line, threshold_note
-from ..i18n import _
+from ..i18n import _, mark
 from ..registry import Metric, register_metric
 from ..steps import Steps
 from ..trace import Row, Trace
@@ -297,8 +297,8 @@ def explain_rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, neg
 
 register_metric(Metric(
     "err", "ERR@{k}", "graded", expected_reciprocal_rank, explain_expected_reciprocal_rank,
-    "expected 1 / rank where a cascading reader stops (graded)", "11-user-models", order=45,
+    mark("expected 1 / rank where a cascading reader stops (graded)"), "11-user-models", order=45,
     names={"ERR@{k}": {"max_grade": 4, "negative": "zero"}}, in_explorer=False))
 register_metric(Metric(
     "rbp", "RBP@{k}", "binary", rank_biased_precision, explain_rank_biased_precision,
-    "share of relevant items a reader of persistence p sees", "11-user-models", order=90, in_explorer=False))
+    mark("share of relevant items a reader of persistence p sees"), "11-user-models", order=90, in_explorer=False))

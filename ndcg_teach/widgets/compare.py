@@ -7,6 +7,8 @@ only the two rankings and the differences are its own. Lessons 06 and 08 use it.
 
 import traitlets
 
+from ..i18n import check_language, gettext
+from ..i18n import language as current_language
 from ..validation import check_ranking, shown
 from .explorer import _Explorer
 
@@ -24,9 +26,10 @@ class CompareExplorer(_Explorer):
         The two rankings (item ids, best first); they must hold the same items.
     relevance : dict of str to int
         Each item's grade.
-    names : pair of str, default ("Model A", "Model B")
-        What the two rankings are called.
-    k, gain, discount, threshold, pool, labels, max_grade, seed, metrics
+    names : pair of str or None, default None
+        What the two rankings are called; None names them "Model A" and
+        "Model B" in the explorer's language.
+    k, gain, discount, threshold, pool, labels, max_grade, seed, metrics, language
         As in :class:`RankingExplorer`.
 
     Attributes
@@ -52,9 +55,12 @@ class CompareExplorer(_Explorer):
     order_a = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
     order_b = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
 
-    def __init__(self, ranking_a, ranking_b, relevance, k=None, *, names=("Model A", "Model B"), gain="linear",
-                 discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0, metrics=None):
+    def __init__(self, ranking_a, ranking_b, relevance, k=None, *, names=None, gain="linear",
+                 discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0, metrics=None, language=None):
         first, second = check_ranking(ranking_a, "ranking_a"), check_ranking(ranking_b, "ranking_b")
+        if names is None:
+            chosen = current_language() if language is None else check_language(language)
+            names = (gettext("Model A", chosen), gettext("Model B", chosen))
         if sorted(first) != sorted(second):
             raise ValueError(
                 f"ranking_b must hold the same items as ranking_a {shown(sorted(first))}. Got {shown(second)} instead."
@@ -64,6 +70,7 @@ class CompareExplorer(_Explorer):
         super().__init__(
             [first, second], relevance, names=names, k=k, gain=gain, discount=discount,
             threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed, metrics=metrics,
+            language=language,
         )
 
     @traitlets.validate("order_a", "order_b")

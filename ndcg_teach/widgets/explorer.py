@@ -30,6 +30,8 @@ from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
 from ..discounts import DISCOUNT_LABELS
 from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
+from ..i18n import check_language, gettext, language_set, mark
+from ..i18n import language as current_language
 from ..registry import metric, metrics
 from ..trace import cell
 from ..validation import (
@@ -44,17 +46,18 @@ from ..validation import (
     shown,
 )
 from . import panel as panel_numbers
+from .messages import front_end
 from .picture import static_html
 
 STATIC = Path(__file__).parent / "static"
 # The order buttons: (action, text, what it does).
 ACTIONS = (
-    ("ideal", "Ideal order", "Sort best first: the order whose DCG is IDCG"),
-    ("worst", "Worst order", "Sort least relevant first"),
-    ("shuffle", "Shuffle", "Random order (seeded, so the same every run)"),
-    ("reset", "Reset", "Back to the starting order and grades"),
+    ("ideal", mark("Ideal order"), mark("Sort best first: the order whose DCG is IDCG")),
+    ("worst", mark("Worst order"), mark("Sort least relevant first")),
+    ("shuffle", mark("Shuffle"), mark("Random order (seeded, so the same every run)")),
+    ("reset", mark("Reset"), mark("Back to the starting order and grades")),
 )
-GROUP_TITLES = {"graded": "graded: every grade counts", "binary": "binary: relevant if grade ≥ {threshold}"}
+GROUP_TITLES = {"graded": mark("graded: every grade counts"), "binary": mark("binary: relevant if grade ≥ {threshold}")}
 # Up to this many items, every item's previews are sent after each change; beyond, the items the learner
 # points at, focuses or last moved.
 # Packed and computed in one vectorised pass, a 40-item list's previews for every item take ~10 ms and ~0.5 MB.
@@ -86,9 +89,13 @@ class _Explorer(anywidget.AnyWidget):
     notice = traitlets.Dict().tag(sync=True)
     # The controls' choices and the metric cards, sent once so the front end keeps no copy of them.
     choices = traitlets.Dict().tag(sync=True)
+    # The learner's language ("en" or "zh-CN", the root's lang attribute) and every text the front end shows in it,
+    # sent once: explorer.js holds no words of its own (see .messages).
+    language = traitlets.Unicode("en").tag(sync=True)
+    messages = traitlets.Dict().tag(sync=True)
 
     def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed,
-                 metrics):
+                 metrics, language):
         items = orders[0]
         grades = check_relevance_map(relevance, items)
         top = max(5, *grades.values()) if max_grade is None else check_max_grade(max_grade, grades)
@@ -97,6 +104,7 @@ class _Explorer(anywidget.AnyWidget):
         check_choice("discount", discount, DISCOUNTS)
         check_threshold(threshold, top)
         self.items = tuple(items)
+        self._language = current_language() if language is None else check_language(language)
         self._specs = _chosen_metrics(metrics)
         self._groups = [group for group in GROUP_TITLES if any(spec.group == group for spec in self._specs)]
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
@@ -108,7 +116,10 @@ class _Explorer(anywidget.AnyWidget):
             **dict(zip(self._rankings, (list(order) for order in orders))),
             "relevance": grades, "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
         }
-        traits = {**settings, "labels": check_labels(labels, items), "max_grade": top, "choices": self._choices()}
+        traits = {
+            **settings, "labels": check_labels(labels, items), "max_grade": top, "choices": self._choices(),
+            "language": self._language, "messages": front_end(self._language),
+        }
         super().__init__(**traits, **self._numbers(settings))
         self.observe(self._on_change, names=[*self._rankings, "relevance", "k", "gain", "discount", "threshold"])
         self.on_msg(self._on_front_end_message)
@@ -136,13 +147,26 @@ class _Explorer(anywidget.AnyWidget):
     def _valid_relevance(self, proposal):
         return _as_trait_error(check_relevance_map, proposal.value, self.items, self.max_grade)
 
+    @traitlets.validate("language")
+    def _valid_language(self, proposal):
+        if proposal.value != self._language:
+            raise traitlets.TraitError(
+                f"language is fixed when the explorer is built: build a new one with language={proposal.value!r}. "
+                f"Got {shown(proposal.value)} instead of {self._language!r}."
+            )
+        return proposal.value
+
     def _choices(self):
         return {
             "gain": [[value, GAIN_LABELS[value]] for value in GAINS],
             "discount": [[value, DISCOUNT_LABELS[value]] for value in DISCOUNTS],
-            "actions": [list(action) for action in ACTIONS],
+            "actions": [[action, self._text(text), self._text(title)] for action, text, title in ACTIONS],
             "groups": self._groups,
         }
+
+    def _text(self, message):
+        """``message`` (marked for translation) in the explorer's language."""
+        return gettext(message, self._language)
 
     # Computation: every number comes from ndcg_teach (through .panel).
 
@@ -162,7 +186,8 @@ class _Explorer(anywidget.AnyWidget):
         if key not in self._cache:
             if len(self._cache) >= PREVIEW_CACHE:
                 self._cache.clear()
-            self._cache[key] = panel_numbers.compute(order, conventions)
+            with language_set(self._language):  # the traces' own text (formula, notes) in the explorer's language
+                self._cache[key] = panel_numbers.compute(order, conventions)
         return self._cache[key]
 
     def _context(self, conventions, settings, trait):
@@ -182,7 +207,7 @@ class _Explorer(anywidget.AnyWidget):
             order = settings[trait]
             grades = relevances_from(order, settings["relevance"])
             relevant = explain_precision_at_k(grades, len(order), threshold=threshold, ranking=order).rows
-            shown, fixed = numbers.shown(), panel_numbers.fixed(numbers)
+            shown, fixed = numbers.shown(), panel_numbers.fixed(numbers, self._language)
             panels.append({
                 **fixed,
                 **shown,
@@ -190,10 +215,10 @@ class _Explorer(anywidget.AnyWidget):
                 "name": name,
                 "context": self._context(conventions, settings, trait),
                 "metrics": [
-                    {"key": spec.key, "label": spec.title(k), "group": spec.group, "help": spec.meaning, "text": text}
+                    {"key": spec.key, "label": spec.title(k), "group": spec.group, "help": self._text(spec.meaning), "text": text}
                     for spec, text in zip(self._specs, shown["texts"])
                 ],
-                "groups": {group: GROUP_TITLES[group].format(threshold=threshold) for group in self._groups},
+                "groups": {group: self._text(GROUP_TITLES[group]).format(threshold=threshold) for group in self._groups},
                 "relevant": {row.item: bool(row.relevant) for row in relevant},
                 "steps": [moving + ideal for moving, ideal in zip(shown["steps"], fixed["ideal_steps"])],
                 "plot": {**fixed["plot"], **shown["plot"]},
@@ -321,7 +346,7 @@ class _Explorer(anywidget.AnyWidget):
             for ranking in self._rankings:
                 self._send_previews(ranking, self._wanted[ranking])
         except Exception as error:  # noqa: BLE001 - as in _refresh
-            self._tell(f"Could not prepare the previews: {type(error).__name__}: {error}", "error")
+            self._tell(gettext("Could not prepare the previews: {error}", self._language).format(error=_described(error)), "error")
 
     def _want(self, ranking, item):
         """Remember ``item`` as one the learner is about to move (the two most recent per ranking)."""
@@ -343,7 +368,7 @@ class _Explorer(anywidget.AnyWidget):
                 if self.notice:
                     self.notice = {}  # a message about the previous state would now mislead
         except Exception as error:  # noqa: BLE001 - ipywidgets would only log it; the learner must see it
-            self._tell(f"Could not update the explorer: {type(error).__name__}: {error}", "error")
+            self._tell(gettext("Could not update the explorer: {error}", self._language).format(error=_described(error)), "error")
             return
         loop = _running_loop()
         if loop is not None and self.comm is not None and not self._preview_pending:
@@ -379,18 +404,19 @@ class _Explorer(anywidget.AnyWidget):
         order = list(getattr(self, ranking))
         if action == "ideal":
             setattr(self, ranking, ideal_order(order, self.relevance))
-            self._tell(f"Ideal order: {', '.join(getattr(self, ranking))}.")
+            self._tell(gettext("Ideal order: {items}.", self._language).format(items=self._listed(ranking)))
         elif action == "worst":
             # Least relevant first; a stable sort keeps tied items in their current order.
             setattr(self, ranking, sorted(order, key=self.relevance.__getitem__))
-            self._tell(f"Worst order: {', '.join(getattr(self, ranking))}.")
+            self._tell(gettext("Worst order: {items}.", self._language).format(items=self._listed(ranking)))
         elif action == "shuffle":
             shuffled = list(order)
             while shuffled == order and len(set(order)) > 1:
                 self._random.shuffle(shuffled)
             self._shuffles += 1
             setattr(self, ranking, shuffled)
-            self._tell(f"Shuffle {self._shuffles} from seed {self.seed}: {', '.join(shuffled)}.")
+            self._tell(gettext("Shuffle {count} from seed {seed}: {items}.", self._language).format(
+                count=self._shuffles, seed=self.seed, items=self._listed(ranking)))
         elif action == "reset":
             start_orders, start_grades, start_pool = self._start
             self._random, self._shuffles = random.Random(self.seed), 0
@@ -398,7 +424,7 @@ class _Explorer(anywidget.AnyWidget):
             with self.hold_trait_notifications():
                 self.relevance = dict(start_grades)
                 setattr(self, ranking, list(start_orders[self._rankings.index(ranking)]))
-            self._tell(f"Back to the starting order and grades: {', '.join(getattr(self, ranking))}.")
+            self._tell(gettext("Back to the starting order and grades: {items}.", self._language).format(items=self._listed(ranking)))
         else:
             raise ValueError(f"action must be one of {', '.join(repr(name) for name, _, _ in ACTIONS)}. Got {shown(action)} instead.")
 
@@ -429,7 +455,22 @@ class _Explorer(anywidget.AnyWidget):
                 pool.remove(old)
             self.pool = [*pool, new]
         self.relevance = {**self.relevance, item: new}
-        self._tell(f"Grade of {item} is now {new}.")
+        self._tell(gettext("Grade of {item} is now {grade}.", self._language).format(item=item, grade=new))
+
+    def _listed(self, ranking):
+        """The items of ``ranking`` in order, as a notice lists them ("B, A, C"; "B、A、C" in Chinese)."""
+        return gettext(", ", self._language).join(getattr(self, ranking))
+
+    def _grade_from_front_end(self, item, grade):
+        """A grade typed into a row: applied, or refused with a notice in the learner's language."""
+        try:
+            self.set_grade(item, grade)
+        except (TypeError, ValueError) as error:
+            if self._language == "en" or item not in self.relevance:
+                raise
+            # The check's own (English) message is what English shows; other languages say the same in theirs.
+            refused = gettext("The grade of {item} must be a whole number from 0 to {top}. Got {got} instead.", self._language)
+            raise type(error)(refused.format(item=item, top=self.max_grade, got=shown(grade))) from error
 
     def _on_front_end_message(self, widget, content, buffers):
         """Handle a custom message from the browser: ``{"event": "preview" | "grade" | "action", ...}``."""
@@ -440,7 +481,7 @@ class _Explorer(anywidget.AnyWidget):
                 self._want(ranking, content.get("item"))
                 self._send_previews(ranking, [content.get("item")])
             elif event == "grade":
-                self.set_grade(content.get("item"), content.get("grade"))
+                self._grade_from_front_end(content.get("item"), content.get("grade"))
             elif event == "action":
                 self._reorder(self._resolve(content.get("ranking")), content.get("name"))
             else:
@@ -450,7 +491,7 @@ class _Explorer(anywidget.AnyWidget):
         except (TypeError, ValueError) as error:
             self._tell(str(error), "error")
         except Exception as error:  # noqa: BLE001 - show it rather than let ipywidgets log it out of sight
-            self._tell(f"Could not apply that change: {type(error).__name__}: {error}", "error")
+            self._tell(gettext("Could not apply that change: {error}", self._language).format(error=_described(error)), "error")
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and a static picture of it (``text/html``) for where no kernel runs (see :mod:`.picture`)."""
@@ -504,6 +545,12 @@ class RankingExplorer(_Explorer):
         ``["cg"]`` in a lesson that has taught only CG); None shows every
         registered metric, a metric registered with
         :func:`~ndcg_teach.register_metric` included.
+    language : {"en", "zh-CN"} or None, default None
+        The language of every word the widget shows (labels, hints, notices,
+        announcements, plot axes, the static picture); None takes
+        :func:`~ndcg_teach.language` when the explorer is built (the Chinese
+        lessons call ``nt.set_language("zh-CN")`` first). The numbers are
+        the same in every language.
 
     Attributes
     ----------
@@ -515,6 +562,8 @@ class RankingExplorer(_Explorer):
         The live numbers, keyed by registry key (ndcg, dcg, idcg, cg, precision, recall, ap, rr, ...).
     trace : Trace
         The current :func:`~ndcg_teach.explain_ndcg` trace.
+    language : str
+        ``"en"`` or ``"zh-CN"``, fixed when the explorer is built.
 
     Examples
     --------
@@ -527,6 +576,13 @@ class RankingExplorer(_Explorer):
     >>> explorer.ideal()
     >>> explorer.metrics["ndcg"]
     1.0
+
+    In Chinese (lesson 03 of the Chinese edition), with the same numbers:
+
+    >>> chinese = RankingExplorer(["B", "A", "D", "C", "E"], {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}, language="zh-CN")
+    >>> chinese.ideal()
+    >>> chinese.notice["text"], chinese.metrics["ndcg"]
+    ('理想顺序：A、B、C、D、E。', 1.0)
     """
 
     _rankings = ("order",)
@@ -535,10 +591,11 @@ class RankingExplorer(_Explorer):
 
     @renamed(items="ranking")
     def __init__(self, ranking, relevance, k=None, *, gain="linear", discount="log2", threshold=1, pool=None,
-                 labels=None, max_grade=None, seed=0, metrics=None):
+                 labels=None, max_grade=None, seed=0, metrics=None, language=None):
         super().__init__(
             [check_ranking(ranking)], relevance, names=[""], k=k, gain=gain, discount=discount,
             threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed, metrics=metrics,
+            language=language,
         )
 
     @traitlets.validate("order")
@@ -577,6 +634,11 @@ class RankingExplorer(_Explorer):
 
     def __repr__(self):
         return f"RankingExplorer(order={self.order!r}, {self._conventions()}): {self.trace.metric} = {self.trace.value:.4f}"
+
+
+def _described(error):
+    """An unexpected error as a notice quotes it: its type and its message."""
+    return f"{type(error).__name__}: {error}"
 
 
 def _running_loop():

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import explain_dcg, explain_ndcg, relevances_from
+from ..i18n import gettext, mark
 from ..metrics.dcg import dcg_steps
 from ..registry import metric
-from ..trace import HEADERS, TEXT_FIELDS, cell
+from ..trace import TEXT_FIELDS, cell
 
 STEP_COLUMNS = (
     "position", "item", "grade", "gain", "discount", "contribution", "running",
@@ -26,11 +27,19 @@ STEP_COLUMNS = (
 )
 # The ideal columns do not depend on the order: previews send only the columns before them.
 IDEAL_START = STEP_COLUMNS.index("ideal_item")
+# The step table's column headers, translated when shown (the position's "i" is a symbol, as in the traces).
 STEP_HEADERS = {
-    **HEADERS,
-    "contribution": "gain × discount",
-    "running": "running DCG",
-    "ideal_contribution": "ideal gain × discount",
+    "position": "i",
+    "item": mark("item"),
+    "grade": mark("grade"),
+    "gain": mark("gain"),
+    "discount": mark("discount"),
+    "contribution": mark("gain × discount"),
+    "running": mark("running DCG"),
+    "ideal_item": mark("ideal item"),
+    "ideal_grade": mark("ideal grade"),
+    "ideal_contribution": mark("ideal gain × discount"),
+    "ideal_running": mark("running IDCG"),
 }
 
 
@@ -102,12 +111,12 @@ def compute(order, conventions):
     return Numbers(tuple(order), trace, full, values)
 
 
-def fixed(numbers):
-    """The part of a panel that no reorder changes: step columns, ideal cells and the plots' fixed arrays."""
+def fixed(numbers, language="en"):
+    """The part of a panel that no reorder changes: step columns (headed in ``language``), ideal cells and the plots' fixed arrays."""
     rows = [row for row in numbers.full_trace.rows if row.item is not None]
     return {
         "columns": [
-            {"text": STEP_HEADERS[column], "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS, "start": i == IDEAL_START}
+            {"text": gettext(STEP_HEADERS[column], language), "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS, "start": i == IDEAL_START}
             for i, column in enumerate(STEP_COLUMNS)
         ],
         "ideal_steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS[IDEAL_START:]]

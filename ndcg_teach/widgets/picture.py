@@ -18,9 +18,10 @@ Lesson 03 uses the explorer.
 import base64
 from html import escape
 
+from ..i18n import gettext, mark
 from ..plots import CumulativePlot, DiscountPlot, compact_png
 
-RUN = "Run this cell to drag the rows"
+RUN = mark("Run this cell to drag the rows")
 
 
 def _image(png, alt):
@@ -28,16 +29,16 @@ def _image(png, alt):
     return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}" style="max-width:100%;height:auto">'
 
 
-def _ranking(order, grades, labels, k):
+def _ranking(order, grades, labels, k, language):
+    below = escape(gettext("below k", language))
     rows = "".join(
         f"<tr><td>{i}</td><td><b>{escape(item)}</b></td><td>{escape(labels.get(item, '') if labels.get(item) != item else '')}</td>"
-        f"<td>{grades[item]}</td><td>{'' if i <= k else 'below k'}</td></tr>"
+        f"<td>{grades[item]}</td><td>{'' if i <= k else below}</td></tr>"
         for i, item in enumerate(order, start=1)
     )
-    return (
-        '<table style="margin:0 0 6px 0"><thead><tr><th>position</th><th>item</th><th></th><th>grade</th><th></th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-    )
+    head = "".join(f"<th>{escape(gettext(text, language)) if text else ''}</th>"
+                   for text in (mark("position"), mark("item"), "", mark("grade"), ""))
+    return f'<table style="margin:0 0 6px 0"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
 
 
 def _numbers(panel):
@@ -45,18 +46,23 @@ def _numbers(panel):
 
 
 def static_html(explorer):
-    """The static picture of ``explorer`` (a RankingExplorer or CompareExplorer) as HTML, plots included."""
-    k, labels, grades = explorer.k, explorer.labels, explorer.relevance
-    parts = [f'<p><b>{RUN}</b>: this is a picture of the explorer as it was saved; '
-             "in a running notebook the live widget shows instead.</p>"]
+    """The static picture of ``explorer`` (a RankingExplorer or CompareExplorer) as HTML, plots included, in its language.
+
+    The plots' own axis labels (matplotlib PNGs) stay in English: a machine
+    without a CJK font would draw Chinese there as empty boxes.
+    """
+    k, labels, grades, language = explorer.k, explorer.labels, explorer.relevance, explorer.language
+    saved = mark("{run}: this is a picture of the explorer as it was saved; in a running notebook the live widget shows instead.")
+    parts = [f"<p>{escape(gettext(saved, language)).format(run=f'<b>{escape(gettext(RUN, language))}</b>')}</p>"]
     panels = explorer.panels
     for panel in panels:
         title = f"<h4 style=\"margin:8px 0 4px\">{escape(panel['name'])}</h4>" if len(panels) > 1 else ""
-        parts.append(f"{title}{_ranking(panel['order'], grades, labels, k)}<p>{_numbers(panel)}</p>")
+        parts.append(f"{title}{_ranking(panel['order'], grades, labels, k, language)}<p>{_numbers(panel)}</p>")
     numbers = explorer._shown_numbers
     if len(panels) == 1:
         parts.append(_image(DiscountPlot().draw(numbers[0].full_trace, k=k),
-                            "Discount curve and each item's gain and gain times discount at its position"))
+                            gettext("Discount curve and each item's gain and gain times discount at its position", language)))
     names = explorer.names if len(panels) > 1 else ("",)
-    parts.append(_image(CumulativePlot().draw([n.trace for n in numbers], names), "Running DCG against running IDCG"))
+    parts.append(_image(CumulativePlot().draw([n.trace for n in numbers], names),
+                        gettext("Running DCG against running IDCG", language)))
     return f'<div class="ndcg-x-static">{"".join(parts)}</div>'

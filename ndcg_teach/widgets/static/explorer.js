@@ -9,16 +9,23 @@
 // own answer (the `panels` trait, which names the order it belongs to) then confirms them.
 // The root's data-state says which: "preview" while a row is dragged over a position,
 // "pending" after a change the kernel has not confirmed yet, "confirmed" after.
+//
+// No words live here: Python sends every text once, in the learner's language (the `messages`
+// trait, see messages.py), and `fill` puts the values into its {placeholders}.
 
 // JupyterLab and Notebook 7 turn key presses into notebook commands ("a" inserts a cell)
 // unless the focused element itself carries this attribute; a wrapper is not enough.
 const SUPPRESS = { "data-lm-suppress-shortcuts": "true" };
 const DRAG_SLOP = 4; // pixels a pointer moves before a press becomes a drag
 const EDGE = 48; // pixels from a scroll container's edge where a drag scrolls it
-const HINT = "Drag a row, or focus it and press Alt+↑ / Alt+↓ (↑ / ↓ alone move between rows). Esc cancels a drag. Type a grade to change it.";
 const HOVER_MS = 60; // a pointer resting this long on a row asks for that row's previews
 const PREVIEW_CACHE = 240; // (ranking, order, item) entries kept; one is n destinations (a message holds every item of a list up to 60)
 const SVG = "http://www.w3.org/2000/svg";
+
+// `template` with each {name} replaced by values[name], in one pass (a value's own braces stay as they are).
+function fill(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -140,7 +147,7 @@ function yAxis(box, values, y, label, side, cls = "") {
     }));
 }
 
-function drawDiscount(svg, width, plot) {
+function drawDiscount(svg, width, plot, t) {
   const height = 250;
   const box = frame(width, height, { left: 46, right: 56, top: 12, bottom: 40 });
   const n = plot.gains.length;
@@ -158,7 +165,7 @@ function drawDiscount(svg, width, plot) {
   }
   plot.items.forEach((item, i) => {
     const counted = i < cut;
-    const tip = `position ${i + 1}: ${item}, gain ${fmt(plot.gains[i])}, gain × discount ${plot.shares[i].toFixed(4)}`;
+    const tip = t("tip_bar", { position: i + 1, item, gain: fmt(plot.gains[i]), share: plot.shares[i].toFixed(4) });
     parts.push(s("rect", { class: `ndcg-x-svg-gain${counted ? "" : " is-beyond"}`, x: x(i + 1) - bar / 2, y: y(plot.gains[i]), width: bar, height: y(0) - y(plot.gains[i]) }, s("title", { text: tip })),
       s("rect", { class: `ndcg-x-svg-share${counted ? "" : " is-beyond"}`, x: x(i + 1) - bar / 2, y: y(plot.shares[i]), width: bar, height: y(0) - y(plot.shares[i]) }, s("title", { text: tip })));
     if (showItems) {
@@ -175,13 +182,13 @@ function drawDiscount(svg, width, plot) {
   }
   setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
   patch(svg, [
-    yAxis(box, ticks(top / 1.2, 4), y, "gain, gain × discount", "left"),
-    yAxis(box, [0, 0.25, 0.5, 0.75, 1], yd, "discount", "right", "is-curve"),
-    xAxis(box, n, x, "position i"),
+    yAxis(box, ticks(top / 1.2, 4), y, t("axis_gain"), "left"),
+    yAxis(box, [0, 0.25, 0.5, 0.75, 1], yd, t("discount"), "right", "is-curve"),
+    xAxis(box, n, x, t("axis_position")),
     parts].flat(Infinity).filter(Boolean));
 }
 
-function drawCumulative(svg, width, plots) {
+function drawCumulative(svg, width, plots, t) {
   const height = 250;
   const box = frame(width, height, { left: 46, right: 14, top: 12, bottom: 40 });
   const positions = plots[0].positions;
@@ -204,17 +211,19 @@ function drawCumulative(svg, width, plots) {
   plots.forEach((plot, p) => {
     parts.push(s("polyline", { class: `ndcg-x-svg-running is-${p}`, points: line(plot.running) }),
       plot.running.map((v, i) => (v === null ? null : s("circle", { class: `ndcg-x-svg-run-dot is-${p}`, cx: x(positions[i]), cy: y(v), r: n > 20 ? 2.5 : 4 },
-        s("title", { text: `position ${positions[i]}: running DCG ${v.toFixed(4)}` })))));
+        s("title", { text: t("tip_running", { position: positions[i], value: v.toFixed(4) }) })))));
   });
   setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
   patch(svg, [
     s("g", { class: "ndcg-x-svg-grid" }, ticks(top / 1.1, 5).map((v) => s("line", { x1: box.x, x2: box.x + box.w, y1: y(v), y2: y(v) }))),
-    yAxis(box, ticks(top / 1.1, 5), y, "running total up to i", "left"),
-    xAxis(box, n, x, "position i"),
+    yAxis(box, ticks(top / 1.1, 5), y, t("axis_running"), "left"),
+    xAxis(box, n, x, t("axis_position")),
     parts].flat(Infinity).filter(Boolean));
 }
 
 function render({ model, el }) {
+  const messages = model.get("messages");
+  const t = (key, values) => fill(messages[key], values);
   const panels = () => model.get("panels");
   const compare = panels().length > 1;
   const listeners = [];
@@ -239,7 +248,7 @@ function render({ model, el }) {
       action();
     } catch (error) {
       notice.className = "ndcg-x-notice is-error";
-      notice.textContent = `The explorer hit a display error: ${error.message}`;
+      notice.textContent = t("display_error", { error: error.message });
       console.error(error);
     }
   }
@@ -248,6 +257,7 @@ function render({ model, el }) {
     class: `ndcg-x${compare ? " ndcg-x--compare" : ""}`,
     "data-testid": compare ? "compare-explorer" : "ranking-explorer",
     "data-state": "confirmed",
+    lang: model.get("language"),
   });
   const live = h("div", { class: "ndcg-x-sr", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announcer" });
   const notice = h("div", { class: "ndcg-x-notice", "data-testid": "notice" });
@@ -259,7 +269,7 @@ function render({ model, el }) {
 
   // ---- Controls shared by every ranking -------------------------------------------------
   const n = model.get(panels()[0].trait).length;
-  const kInput = h("input", { type: "range", min: 1, max: n, step: 1, "data-control": "k", "aria-label": "cut-off k", ...SUPPRESS });
+  const kInput = h("input", { type: "range", min: 1, max: n, step: 1, "data-control": "k", "aria-label": t("cutoff"), ...SUPPRESS });
   const kOut = h("output", { class: "ndcg-x-kvalue" });
   const select = (name, options, label) => {
     const node = h("select", { "data-control": name, "aria-label": label, ...SUPPRESS },
@@ -272,24 +282,24 @@ function render({ model, el }) {
   };
   // The choices, the order buttons and the metric cards all come from Python (the `choices` trait).
   const choices = model.get("choices");
-  const gainSelect = select("gain", choices.gain, "gain");
-  const discountSelect = select("discount", choices.discount, "discount");
-  const grades = Array.from({ length: model.get("max_grade") }, (_, i) => [String(i + 1), `grade ≥ ${i + 1}`]);
-  const thresholdSelect = select("threshold", grades, "relevant from grade");
+  const gainSelect = select("gain", choices.gain, t("gain"));
+  const discountSelect = select("discount", choices.discount, t("discount"));
+  const grades = Array.from({ length: model.get("max_grade") }, (_, i) => [String(i + 1), t("grade_at_least", { grade: i + 1 })]);
+  const thresholdSelect = select("threshold", grades, t("relevant_from"));
   kInput.addEventListener("input", () => {
     model.set("k", Number(kInput.value));
     model.save_changes();
   });
   const field = (label, ...control) => h("label", { class: "ndcg-x-field" }, h("span", { class: "ndcg-x-field-label", text: label }), ...control);
   const controls = h("div", { class: "ndcg-x-controls" },
-    field("cut-off k", kInput, kOut),
-    field("gain", gainSelect),
-    field("discount", discountSelect),
-    field("relevant if", thresholdSelect));
+    field(t("cutoff"), kInput, kOut),
+    field(t("gain"), gainSelect),
+    field(t("discount"), discountSelect),
+    field(t("relevant_if"), thresholdSelect));
 
   function showControls() {
     kInput.value = model.get("k");
-    kOut.textContent = `${model.get("k")} of ${n}`;
+    kOut.textContent = t("k_of_n", { k: model.get("k"), n });
     gainSelect.value = model.get("gain");
     discountSelect.value = model.get("discount");
     thresholdSelect.value = String(model.get("threshold"));
@@ -297,17 +307,17 @@ function render({ model, el }) {
 
   // ---- One panel per ranking: order buttons, the draggable list, the live numbers -----------
   // One hint for the whole widget (under the list, or under both lists), described to screen readers by id.
-  const hint = h("p", { class: "ndcg-x-hint", id: `ndcg-x-hint-${Math.random().toString(36).slice(2, 10)}`, text: HINT });
+  const hint = h("p", { class: "ndcg-x-hint", id: `ndcg-x-hint-${Math.random().toString(36).slice(2, 10)}`, text: t("hint") });
   const views = panels().map((panel, index) => buildPanel(panel.trait, index));
 
   function buildPanel(trait, index) {
     const list = h("ol", {
       class: "ndcg-x-list",
-      "aria-label": "Ranked items, best first",
+      "aria-label": t("list"),
       "aria-describedby": hint.id,
       "data-testid": "ranked-list",
     });
-    const toolbar = h("div", { class: "ndcg-x-toolbar", role: "group", "aria-label": "Order buttons" },
+    const toolbar = h("div", { class: "ndcg-x-toolbar", role: "group", "aria-label": t("order_buttons") },
       choices.actions.map(([action, text, title]) => {
         const button = h("button", { type: "button", class: "ndcg-x-button", "data-action": action, title, text, ...SUPPRESS });
         button.addEventListener("click", () => model.send({ event: "action", name: action, ranking: trait }));
@@ -494,9 +504,9 @@ function render({ model, el }) {
   function buildRow(item, grade, fullLabel, relevant, top) {
     const label = fullLabel && fullLabel !== item ? fullLabel : "";
     return h("li", { class: "ndcg-x-row", "data-item": item, tabindex: 0, ...SUPPRESS },
-      h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: "Drag to move" }, "⠿"),
+      h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: t("drag_handle") }, "⠿"),
       h("span", { class: "ndcg-x-pos", "aria-hidden": "true" }),
-      h("span", { class: "ndcg-x-name", title: label ? `${item}: ${label}` : item },
+      h("span", { class: "ndcg-x-name", title: label ? t("item_label", { item, label }) : item },
         h("span", { class: "ndcg-x-id", text: item }),
         label ? h("span", { class: "ndcg-x-label", text: label }) : null),
       h("span", { class: "ndcg-x-grade" },
@@ -505,18 +515,18 @@ function render({ model, el }) {
         // Text, not type=number: a number input reports "" for "abc", and Python's message must quote what was typed.
         h("input", {
           type: "text", inputmode: "numeric", value: grade, class: "ndcg-x-grade-input", size: 2,
-          "data-role": "grade", "aria-label": `grade of ${item} (0 to ${top})`, title: `grade of ${item}: type 0 to ${top}`,
+          "data-role": "grade", "aria-label": t("grade_aria", { item, top }), title: t("grade_title", { item, top }),
           ...SUPPRESS,
         })),
       h("span", {
         class: `ndcg-x-rel${relevant ? " is-relevant" : ""}`,
-        title: relevant ? "relevant: counts for the binary metrics" : "not relevant at this threshold",
+        title: relevant ? t("relevant_title") : t("not_relevant_title"),
         "aria-hidden": "true",
         text: relevant ? "✓" : "·",
       }),
       h("span", { class: "ndcg-x-arrows" },
-        h("button", { type: "button", class: "ndcg-x-step", "data-role": "up", tabindex: -1, "aria-label": `Move ${item} up`, title: "Move up", ...SUPPRESS }, "▲"),
-        h("button", { type: "button", class: "ndcg-x-step", "data-role": "down", tabindex: -1, "aria-label": `Move ${item} down`, title: "Move down", ...SUPPRESS }, "▼")));
+        h("button", { type: "button", class: "ndcg-x-step", "data-role": "up", tabindex: -1, "aria-label": t("move_up_aria", { item }), title: t("move_up"), ...SUPPRESS }, "▲"),
+        h("button", { type: "button", class: "ndcg-x-step", "data-role": "down", tabindex: -1, "aria-label": t("move_down_aria", { item }), title: t("move_down"), ...SUPPRESS }, "▼")));
   }
 
   // Put a row's position-dependent parts in place: number, cut-off, arrows, label for screen readers.
@@ -526,9 +536,14 @@ function render({ model, el }) {
     const cut = position === k && k < n;
     row.className = `ndcg-x-row${position > k ? " is-beyond" : ""}${cut ? " is-cut" : ""}`;
     row.dataset.position = position;
-    if (cut) row.dataset.cut = `cut-off k = ${k}`;
+    if (cut) row.dataset.cut = t("cut_row", { k });
     else delete row.dataset.cut;
-    row.setAttribute("aria-label", `Position ${position} of ${n}: ${item}${label ? ` (${label})` : ""}, grade ${grade}${relevant ? ", relevant" : ""}${position > k ? ", below the cut-off" : ""}`);
+    row.setAttribute("aria-label", t("row_aria", {
+      position, n, item, grade,
+      label: label ? t("row_label", { label }) : "",
+      relevant: relevant ? t("row_relevant") : "",
+      beyond: position > k ? t("row_beyond") : "",
+    }));
     row.querySelector(".ndcg-x-pos").textContent = position;
     row.querySelector("[data-role=up]").disabled = i === 0;
     row.querySelector("[data-role=down]").disabled = i === n - 1;
@@ -549,7 +564,7 @@ function render({ model, el }) {
     model.save_changes();
     focusAfterRender = { trait: view.trait, item, role };
     update(view);
-    say(`${item} moved to position ${order.indexOf(item) + 1} of ${order.length}.`);
+    say(t("moved", { item, position: order.indexOf(item) + 1, n: order.length }));
   }
 
   function step(view, item, delta, role) {
@@ -557,7 +572,7 @@ function render({ model, el }) {
     const from = order.indexOf(item);
     const to = from + delta;
     if (to < 0 || to >= order.length) {
-      say(`${item} is already at the ${delta < 0 ? "top" : "bottom"}.`);
+      say(t(delta < 0 ? "at_top" : "at_bottom", { item }));
       return;
     }
     commit(view, moved(order, from, to), item, role);
@@ -706,7 +721,7 @@ function render({ model, el }) {
         const { row, pointerId } = dragging;
         if (row.hasPointerCapture(pointerId)) row.releasePointerCapture(pointerId);
         finish({ pointerId }, false);
-        say("Drag cancelled.");
+        say(t("cancelled"));
       });
     }
 
@@ -798,7 +813,7 @@ function render({ model, el }) {
     const [a, b] = model.get("names");
     const previewRows = views.map(currentDisplay).find((display) => display.comparison);
     const rows = previewRows ? previewRows.comparison : model.get("comparison");
-    const head = h("thead", {}, h("tr", {}, h("th", { text: "metric" }), h("th", { text: a }), h("th", { text: b }), h("th", { text: `${b} − ${a}` })));
+    const head = h("thead", {}, h("tr", {}, h("th", { text: t("metric") }), h("th", { text: a }), h("th", { text: b }), h("th", { text: `${b} − ${a}` })));
     const body = h("tbody", {}, rows.map((row) =>
       h("tr", {},
         h("th", { scope: "row", text: row.label }),
@@ -818,19 +833,17 @@ function render({ model, el }) {
       svg, score);
     return { svg, node, score, width: 0 };
   }
-  const discountPlot = compare ? null : figure("discount-plot", "Discount curve and each item's share of DCG",
-    "Bars: each item's gain and gain times discount at its position; line: the discount; dashed line: the cut-off k.",
-    [["is-gain", "gain"], ["is-share", "gain × discount"], ["is-curve", "discount"]]);
-  const cumulativePlot = figure("cumulative-plot", compare ? "Running DCG of both rankings vs running IDCG" : "Running DCG vs running IDCG",
-    "Running DCG and running IDCG over positions 1 to k; the gap between them is what NDCG measures.",
-    compare ? [["is-run-0", `running DCG, ${model.get("names")[0]}`], ["is-run-1", `running DCG, ${model.get("names")[1]}`], ["is-ideal", "running IDCG (ideal order)"]]
-      : [["is-run-0", "running DCG"], ["is-ideal", "running IDCG (ideal order)"], ["is-gap", "gap to the ideal"]]);
+  const discountPlot = compare ? null : figure("discount-plot", t("discount_caption"), t("discount_alt"),
+    [["is-gain", t("gain")], ["is-share", t("legend_share")], ["is-curve", t("discount")]]);
+  const cumulativePlot = figure("cumulative-plot", compare ? t("cumulative_caption_compare") : t("cumulative_caption"), t("cumulative_alt"),
+    compare ? [["is-run-0", t("legend_running_named", { name: model.get("names")[0] })], ["is-run-1", t("legend_running_named", { name: model.get("names")[1] })], ["is-ideal", t("legend_ideal")]]
+      : [["is-run-0", t("legend_running")], ["is-ideal", t("legend_ideal")], ["is-gap", t("legend_gap")]]);
 
   function renderPlots() {
     const displays = views.map(currentDisplay);
-    if (discountPlot && discountPlot.width) drawDiscount(discountPlot.svg, discountPlot.width, displays[0].plot);
-    if (cumulativePlot.width) drawCumulative(cumulativePlot.svg, cumulativePlot.width, displays.map((d) => d.plot));
-    setText(cumulativePlot.score, displays.map((d, i) => (compare ? `${model.get("names")[i]}: ` : "") + d.plot.score).join(" · "));
+    if (discountPlot && discountPlot.width) drawDiscount(discountPlot.svg, discountPlot.width, displays[0].plot, t);
+    if (cumulativePlot.width) drawCumulative(cumulativePlot.svg, cumulativePlot.width, displays.map((d) => d.plot), t);
+    setText(cumulativePlot.score, displays.map((d, i) => (compare ? t("named_score", { name: model.get("names")[i], score: d.plot.score }) : d.plot.score)).join(" · "));
   }
 
   const resize = new ResizeObserver(() => guard(() => {
@@ -906,8 +919,8 @@ function render({ model, el }) {
       h("div", { class: "ndcg-x-main" }, view.section, view.cards),
       h("div", { class: "ndcg-x-plots" }, discountPlot.node, cumulativePlot.node),
       h("section", { class: "ndcg-x-steps" },
-        h("h4", { class: "ndcg-x-subtitle", text: "Step by step (explain_ndcg)" }),
-        h("div", { class: "ndcg-x-table-wrap", tabindex: 0, role: "region", "aria-label": "Step table", ...SUPPRESS }, table), formula, notes),
+        h("h4", { class: "ndcg-x-subtitle", text: t("steps_title") }),
+        h("div", { class: "ndcg-x-table-wrap", tabindex: 0, role: "region", "aria-label": t("steps_region"), ...SUPPRESS }, table), formula, notes),
       live);
   }
   el.append(root);
