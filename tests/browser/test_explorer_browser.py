@@ -8,6 +8,7 @@ itself, and the kernel's ``order`` is read back by running code in the kernel
 Screenshots land in tests/browser/screenshots/ for a person to look at.
 """
 
+import contextlib
 import re
 
 import pytest
@@ -132,14 +133,14 @@ class Explorers:
         (locator or self.single).screenshot(path=screenshots / f"{self.app}-{name}.png")
 
 
-@pytest.fixture(scope="module", params=APPS)
-def explorers(request, browser):
-    app = request.param
+@contextlib.contextmanager
+def opened_explorers(browser, app, name=NOTEBOOK, cells=CELLS):
+    """A notebook of ``cells`` (a ranking explorer, then a compare explorer) run in ``app``, as :class:`Explorers`."""
     server = JupyterServer(app).start()
-    write_notebook(server.root / NOTEBOOK, CELLS)
+    write_notebook(server.root / name, cells)
     page = browser.new_page(viewport={"width": 1440, "height": 1900})
     try:
-        notebook = NotebookPage(page, server, NOTEBOOK)
+        notebook = NotebookPage(page, server, name)
         result = Explorers(notebook, app)
         notebook.open()
         notebook.run_all()
@@ -149,6 +150,12 @@ def explorers(request, browser):
     finally:
         page.close()
         server.stop()
+
+
+@pytest.fixture(scope="module", params=APPS)
+def explorers(request, browser):
+    with opened_explorers(browser, request.param) as result:
+        yield result
 
 
 @pytest.fixture(autouse=True)

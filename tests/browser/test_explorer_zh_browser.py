@@ -11,8 +11,8 @@ pixels: the machine's Chromium may have no CJK font.
 import re
 
 import pytest
-from jupyter_harness import APPS, JupyterServer, NotebookPage, write_notebook
-from test_explorer_browser import Explorers, expect_order, expect_text, ndcg_text
+from jupyter_harness import APPS
+from test_explorer_browser import expect_order, expect_text, ndcg_text, opened_explorers
 from test_explorer_live_browser import OVERFLOW
 
 import ndcg_teach as nt
@@ -58,21 +58,8 @@ READ = """(root) => {
 
 @pytest.fixture(scope="module", params=APPS)
 def chinese(request, browser):
-    app = request.param
-    server = JupyterServer(app).start()
-    write_notebook(server.root / NOTEBOOK, CELLS)
-    page = browser.new_page(viewport={"width": 1440, "height": 1900})
-    try:
-        notebook = NotebookPage(page, server, NOTEBOOK)
-        result = Explorers(notebook, app)
-        notebook.open()
-        notebook.run_all()
-        result.rows().first.wait_for(timeout=60_000)
-        result.rows(result.duel).first.wait_for(timeout=60_000)
+    with opened_explorers(browser, request.param, NOTEBOOK, CELLS) as result:
         yield result
-    finally:
-        page.close()
-        server.stop()
 
 
 @pytest.fixture(autouse=True)
