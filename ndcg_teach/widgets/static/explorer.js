@@ -508,7 +508,8 @@ function render({ model, el }) {
     const keep = focusAfterRender && focusAfterRender.trait === view.trait ? focusAfterRender
       : active ? { item: active.closest("[data-item]")?.dataset.item, role: active.dataset.role || "row" } : null;
     focusAfterRender = null;
-    const signature = JSON.stringify([relevance, labels, top, panel.relevant]);
+    // Item by item in a fixed order: Python sends `relevant` in ranking order, and a reorder alone must not rebuild the rows.
+    const signature = JSON.stringify([top, order.slice().sort().map((item) => [item, relevance[item], labels[item], panel.relevant[item]])]);
     if (signature !== view.rowsSignature || !view.rows) {
       view.rowsSignature = signature;
       view.rows = new Map(order.map((item) => [item, buildRow(item, relevance[item], labels[item], panel.relevant[item], top)]));
@@ -616,10 +617,23 @@ function render({ model, el }) {
     } finally {
       committing = false;
     }
-    model.save_changes();
+    sendSoon();
     focusAfterRender = { trait: view.trait, item, role };
     update(view);
     say(`${item} moved to position ${order.indexOf(item) + 1} of ${order.length}.`);
+  }
+
+  // The kernel hears of a change once the page has painted it (its answer only confirms what is
+  // shown): sending costs the drop's frame a millisecond or two. A hidden page paints no frames.
+  function sendSoon() {
+    let sent = false;
+    const send = () => guard(() => {
+      if (sent) return;
+      sent = true;
+      model.save_changes();
+    });
+    requestAnimationFrame(() => setTimeout(send, 0));
+    setTimeout(send, 100);
   }
 
   function step(view, item, delta, role) {
