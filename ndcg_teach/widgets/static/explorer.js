@@ -617,23 +617,10 @@ function render({ model, el }) {
     } finally {
       committing = false;
     }
-    sendSoon();
+    model.save_changes();
     focusAfterRender = { trait: view.trait, item, role };
     update(view);
     say(`${item} moved to position ${order.indexOf(item) + 1} of ${order.length}.`);
-  }
-
-  // The kernel hears of a change once the page has painted it (its answer only confirms what is
-  // shown): sending costs the drop's frame a millisecond or two. A hidden page paints no frames.
-  function sendSoon() {
-    let sent = false;
-    const send = () => guard(() => {
-      if (sent) return;
-      sent = true;
-      model.save_changes();
-    });
-    requestAnimationFrame(() => setTimeout(send, 0));
-    setTimeout(send, 100);
   }
 
   function step(view, item, delta, role) {
