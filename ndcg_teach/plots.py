@@ -164,13 +164,18 @@ class DiscountPlot(_Plot):
         self._n = n
 
     def _fit_margins(self, pad=4):
-        """Widen the side margins until both y labels lie ``pad`` pixels inside the figure (tick labels widen with the tallest gain)."""
+        """Widen the side margins until both y labels lie ``pad`` pixels inside the figure.
+
+        The left tick labels widen with the tallest gain (``255`` for grade 8 with exponential gain).
+        """
         renderer = self.figure.canvas.get_renderer()
         width = self.figure.bbox.width
         self.figure.subplots_adjust(left=0.11, right=0.88)
         left = self.axes.yaxis.get_tightbbox(renderer).x0
         right = self.curve_axes.yaxis.get_tightbbox(renderer).x1
-        self.figure.subplots_adjust(left=0.11 + max(0.0, pad - left) / width, right=0.88 - max(0.0, right - (width - pad)) / width)
+        self.figure.subplots_adjust(
+            left=0.11 + max(0.0, pad - left) / width, right=0.88 - max(0.0, right - (width - pad)) / width
+        )
 
     def draw(self, trace, k=None):
         """Move the bars, labels, curve and cut-off to ``trace`` and return the figure as PNG bytes.
