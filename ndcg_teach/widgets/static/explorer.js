@@ -538,9 +538,9 @@ function render({ model, el }) {
   function reorder(list, rows, anchor) {
     const now = [...list.children];
     let first = 0;
-    while (now[first] === rows[first]) first += 1;
+    while (first < rows.length && now[first] === rows[first]) first += 1;
     let last = rows.length - 1;
-    while (now[last] === rows[last]) last -= 1;
+    while (last > first && now[last] === rows[last]) last -= 1;
     const put = (row, before) => (list.moveBefore ? list.moveBefore(row, before) : list.insertBefore(row, before));
     if (rows[first] === now[last] && same(rows.slice(first + 1, last + 1), now.slice(first, last))) {
       if (now[last] === anchor && !list.moveBefore) anchor.after(...now.slice(first, last));
