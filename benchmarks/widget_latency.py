@@ -1,6 +1,6 @@
 """Latency of the drag-to-reorder explorer in a real browser: drop -> numbers, step table and both plots.
 
-Starts a throw-away JupyterLab (or Notebook 7) on localhost, runs a notebook
+Starts a throw-away JupyterLab and Notebook 7 (or one of them) on localhost, runs a notebook
 holding a RankingExplorer of 10 or 40 items (distinct grades, so every move
 changes the numbers), and drags rows with the mouse in Debian's chromium as a
 learner does: the pointer rests on a row, presses, travels to a random other
@@ -18,13 +18,15 @@ The kernel's confirmation (``data-state="confirmed"``) is timed too. Prints the
 median and 95th percentile against the target p95 <= 33 ms (two frames).
 
 The kernel, the server and the browser share this machine: figures from a busy
-machine run high, so say what else was running.
+machine run high, so say what else was running (each case prints the 1-minute
+load average before and after it).
 
-Usage: python benchmarks/widget_latency.py [--items 10 40] [--delay 0 100] [--drags 40] [--app lab|notebook]
+Usage: python benchmarks/widget_latency.py [--app lab notebook] [--items 10 40] [--delay 0 100] [--drags 40]
 """
 
 import argparse
 import math
+import os
 import random
 import statistics
 import sys
@@ -39,6 +41,7 @@ from jupyter_harness import (  # noqa: E402
 import ndcg_teach as nt  # noqa: E402
 
 TARGET_MS = 33
+FRONT_ENDS = {"lab": "JupyterLab", "notebook": "Notebook 7"}
 INSTRUMENT = """(expected) => {
   const root = document.querySelector("[data-testid=ranking-explorer]");
   const state = (window.__latency = { drop: null, shown: null, painted: null, confirmed: null, expected: null });
@@ -145,25 +148,36 @@ def main():
     parser.add_argument("--delay", type=int, nargs="+", default=[0, 100], help="ms added in each direction")
     parser.add_argument("--drags", type=int, default=40, help="measured drags per case (at least 30)")
     parser.add_argument("--warmup", type=int, default=3, help="drags run first and not measured")
-    parser.add_argument("--app", choices=APPS, default="lab")
+    parser.add_argument("--app", choices=APPS, nargs="+", default=list(APPS), help="front ends to measure (default: both)")
     args = parser.parse_args()
     if args.drags < 30:
         parser.error(f"--drags must be at least 30. Got {args.drags} instead.")
     if chromium_path() is None:
         sys.exit("No chromium on PATH (Debian: apt-get install chromium).")
-    front_end = "JupyterLab" if args.app == "lab" else "Notebook 7"
-    print(f"widget latency: {front_end}, chromium, {args.drags} drags per case after {args.warmup} warm-up; target p95 <= {TARGET_MS} ms")
-    for n in args.items:
-        for delay in args.delay:
-            shown, painted, confirmed = measure(args.app, n, delay, args.drags, args.warmup)
-            p95 = percentile(painted, 0.95)
-            print(
-                f"{n:3d} items, +{delay:3d} ms each way: drop -> numbers+table+plots shown "
-                f"median {statistics.median(shown):5.1f} p95 {percentile(shown, 0.95):5.1f} ms; "
-                f"painted median {statistics.median(painted):5.1f} p95 {p95:5.1f} ms "
-                f"({'meets' if p95 <= TARGET_MS else 'misses'}); kernel confirmed median {statistics.median(confirmed):6.1f} ms",
-                flush=True,
-            )
+    print(f"widget latency: chromium, {args.drags} drags per case after {args.warmup} warm-up; target p95 <= {TARGET_MS} ms")
+    rows = []
+    for app in args.app:
+        front_end = FRONT_ENDS[app]
+        for n in args.items:
+            for delay in args.delay:
+                load = os.getloadavg()[0]
+                shown, painted, confirmed = measure(app, n, delay, args.drags, args.warmup)
+                p95 = percentile(painted, 0.95)
+                load = f"{load:.1f}-{os.getloadavg()[0]:.1f}"
+                rows.append((front_end, n, delay, statistics.median(painted), p95, statistics.median(confirmed), load))
+                print(
+                    f"{front_end}, {n:3d} items, +{delay:3d} ms each way: drop -> numbers+table+plots shown "
+                    f"median {statistics.median(shown):5.1f} p95 {percentile(shown, 0.95):5.1f} ms; "
+                    f"painted median {statistics.median(painted):5.1f} p95 {p95:5.1f} ms "
+                    f"({'meets' if p95 <= TARGET_MS else 'misses'}); kernel confirmed median {statistics.median(confirmed):6.1f} ms; "
+                    f"load {load}",
+                    flush=True,
+                )
+    print()
+    print("| front end | items | delay each way | drop -> painted p50 / p95 (ms) | target p95 <= 33 ms | kernel confirms p50 (ms) | load (1 min) |")
+    print("|---|---|---|---|---|---|---|")
+    for front_end, n, delay, p50, p95, confirmed, load in rows:
+        print(f"| {front_end} | {n} | {delay} ms | {p50:.1f} / {p95:.1f} | {'met' if p95 <= TARGET_MS else 'missed'} | {confirmed:.1f} | {load} |")
 
 
 if __name__ == "__main__":

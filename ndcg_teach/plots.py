@@ -159,8 +159,23 @@ class DiscountPlot(_Plot):
             loc="lower left", bbox_to_anchor=(0, 1.0), ncol=3, frameon=False, borderaxespad=0.2, fontsize=FONT_SIZE - 1,
         )
         self.axes = axes
+        self.curve_axes = curve_axes
         self.figure.subplots_adjust(left=0.11, right=0.88, bottom=0.15, top=0.89)
         self._n = n
+
+    def _fit_margins(self, pad=4):
+        """Widen the side margins until both y labels lie ``pad`` pixels inside the figure.
+
+        The left tick labels widen with the tallest gain (``255`` for grade 8 with exponential gain).
+        """
+        renderer = self.figure.canvas.get_renderer()
+        width = self.figure.bbox.width
+        self.figure.subplots_adjust(left=0.11, right=0.88)
+        left = self.axes.yaxis.get_tightbbox(renderer).x0
+        right = self.curve_axes.yaxis.get_tightbbox(renderer).x1
+        self.figure.subplots_adjust(
+            left=0.11 + max(0.0, pad - left) / width, right=0.88 - max(0.0, right - (width - pad)) / width
+        )
 
     def draw(self, trace, k=None):
         """Move the bars, labels, curve and cut-off to ``trace`` and return the figure as PNG bytes.
@@ -204,6 +219,8 @@ class DiscountPlot(_Plot):
         self.beyond.set_x(cut + 0.5)
         self.beyond.set_width(n - cut + 0.2)
         moving = [*self.gain_bars, *self.share_bars, self.curve, *self.labels]
+        if self._background is None or self._background[0] != (n, cut, top):
+            self._fit_margins()
         return self._render((n, cut, top), moving)
 
 

@@ -98,6 +98,16 @@ def test_exponential_gains_rescale_the_bars():
     assert plot.axes.get_ylim()[1] == pytest.approx(31 * HEADROOM)
 
 
+@pytest.mark.parametrize("grades", [GRADES, [10, 5, 2, 3, 1]])
+def test_the_discount_plot_keeps_both_y_labels_inside_the_figure(grades):
+    # Grade 10 with exponential gain puts 4-digit tick labels (up to 1023) left of the axis.
+    plot = DiscountPlot()
+    plot.draw(full_trace(grades, gain="exponential"), k=3)
+    renderer = plot.figure.canvas.get_renderer()
+    assert plot.axes.yaxis.get_tightbbox(renderer).x0 >= 0
+    assert plot.curve_axes.yaxis.get_tightbbox(renderer).x1 <= plot.figure.bbox.width
+
+
 def test_cumulative_plot_draws_running_dcg_against_running_idcg():
     plot = CumulativePlot()
     trace = nt.explain_ndcg(GRADES, k=3, ranking=ITEMS)

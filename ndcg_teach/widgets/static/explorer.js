@@ -39,22 +39,71 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
+// The step table and the plots are repainted on every position a dragged row passes, so they are not
+// built as nodes: `s` (SVG) and `d` (HTML) describe them as plain objects, and `draw` writes into the
+// nodes already on the page only the attributes and texts that differ from the last description drawn.
+const HTML = "http://www.w3.org/1999/xhtml";
+const DRAWN = Symbol("drawn"); // on each drawn node: the description it was last drawn from
+
+function describe(ns, tag, attrs, children) {
+  const node = { ns, tag, attrs: {}, text: null, children: [] };
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
+    if (key === "text") node.text = String(value);
     // Coordinates to 1/100 px: a preview (numbers rounded to 4 decimals) and the kernel's exact numbers then draw the same attributes.
-    else node.setAttribute(key, typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value));
+    else node.attrs[key] = typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value);
   }
-  for (const child of children.flat(Infinity)) if (child !== null && child !== undefined) node.append(child);
+  for (const child of children.flat(Infinity)) if (child !== null && child !== undefined) node.children.push(child);
   return node;
 }
 
-// Bring `parent`'s children in line with `fresh` (detached nodes just built), changing only what
-// differs: a drop then rewrites some attributes and texts, and a confirmation that equals the
-// preview shown changes nothing.
+const s = (tag, attrs = {}, ...children) => describe(SVG, tag, attrs, children);
+const d = (tag, attrs = {}, ...children) => describe(HTML, tag, attrs, children);
+
+// A new node from a description.
+function build(wanted) {
+  const node = document.createElementNS(wanted.ns, wanted.tag);
+  for (const [key, value] of Object.entries(wanted.attrs)) node.setAttribute(key, value);
+  if (wanted.text !== null) node.textContent = wanted.text;
+  else node.append(...wanted.children.map(build));
+  node[DRAWN] = wanted;
+  return node;
+}
+
+// Make `parent`'s children match `wanted` position by position: a node drawn before with the same tag is
+// kept, and only what differs from its last description is written; so a drop writes the few numbers
+// and coordinates that changed, and a confirmation equal to the preview shown writes nothing.
+function draw(parent, wanted) {
+  const nodes = parent.childNodes;
+  wanted.forEach((want, i) => {
+    const node = nodes[i];
+    const had = node && node[DRAWN];
+    if (!had || had.tag !== want.tag || had.ns !== want.ns) {
+      if (node) parent.replaceChild(build(want), node);
+      else parent.append(build(want));
+      return;
+    }
+    node[DRAWN] = want;
+    for (const key in want.attrs) if (had.attrs[key] !== want.attrs[key]) node.setAttribute(key, want.attrs[key]);
+    for (const key in had.attrs) if (!(key in want.attrs)) node.removeAttribute(key);
+    if (want.text !== null) {
+      if (had.text !== want.text) node.textContent = want.text;
+    } else if (had.text !== null) {
+      node.replaceChildren(...want.children.map(build));
+    } else {
+      draw(node, want.children);
+    }
+  });
+  while (nodes.length > wanted.length) parent.lastChild.remove();
+}
+
+// Bring `parent`'s children in line with `fresh` (detached nodes just built, or descriptions: see `draw`),
+// changing only what differs.
 function patch(parent, fresh) {
+  if (fresh.some((node) => !(node instanceof Node))) {
+    draw(parent, fresh);
+    return;
+  }
   const old = parent.childNodes;
   if (old.length !== fresh.length) {
     parent.replaceChildren(...fresh);
@@ -469,7 +518,8 @@ function render({ model, el }) {
     const keep = focusAfterRender && focusAfterRender.trait === view.trait ? focusAfterRender
       : active ? { item: active.closest("[data-item]")?.dataset.item, role: active.dataset.role || "row" } : null;
     focusAfterRender = null;
-    const signature = JSON.stringify([relevance, labels, top, panel.relevant]);
+    // Item by item in a fixed order: Python sends `relevant` in ranking order, and a reorder alone must not rebuild the rows.
+    const signature = JSON.stringify([top, order.slice().sort().map((item) => [item, relevance[item], labels[item], panel.relevant[item]])]);
     if (signature !== view.rowsSignature || !view.rows) {
       view.rowsSignature = signature;
       view.rows = new Map(order.map((item) => [item, buildRow(item, relevance[item], labels[item], panel.relevant[item], top)]));
@@ -479,17 +529,7 @@ function render({ model, el }) {
     if (view.list.children.length !== rows.length || [...view.list.children].some((row) => !view.rows.has(row.dataset.item) || view.rows.get(row.dataset.item) !== row)) {
       view.list.replaceChildren(...rows);
     } else if (!rows.every((row, i) => view.list.children[i] === row)) {
-      // Keep the focused row where it is in the DOM and move the others around it: moving it would blur it.
-      const anchor = active && active.closest(".ndcg-x-row");
-      const at = anchor ? rows.indexOf(anchor) : -1;
-      if (at >= 0) {
-        anchor.before(...rows.slice(0, at));
-        anchor.after(...rows.slice(at + 1));
-      } else {
-        rows.forEach((row, i) => {
-          if (view.list.children[i] !== row) view.list.insertBefore(row, view.list.children[i]);
-        });
-      }
+      reorder(view.list, rows, active && active.closest(".ndcg-x-row"));
     }
     if (keep && keep.item && !(active && view.list.contains(active) && document.activeElement === active)) {
       // After the frame is laid out: focusing now would force a layout of the whole notebook in this task.
@@ -498,6 +538,37 @@ function render({ model, el }) {
         const target = keep.role === "row" ? row : row?.querySelector(`[data-role="${keep.role}"]`);
         (target && !target.disabled ? target : row)?.focus({ preventScroll: true });
       });
+    }
+  }
+
+  // Put the list's rows (the same nodes) in the order of `rows` with few moves: the browser lays each
+  // moved row out anew, about half a millisecond a row. After one row moved (a drop, a step) only that
+  // row moves. Moving the focused row with insertBefore would blur it (and the notebook restyles on
+  // focus changes), so where the browser lacks moveBefore, which keeps the focus, the rows it passed move.
+  function reorder(list, rows, anchor) {
+    const now = [...list.children];
+    let first = 0;
+    while (first < rows.length && now[first] === rows[first]) first += 1;
+    let last = rows.length - 1;
+    while (last > first && now[last] === rows[last]) last -= 1;
+    const put = (row, before) => (list.moveBefore ? list.moveBefore(row, before) : list.insertBefore(row, before));
+    if (rows[first] === now[last] && same(rows.slice(first + 1, last + 1), now.slice(first, last))) {
+      if (now[last] === anchor && !list.moveBefore) anchor.after(...now.slice(first, last));
+      else put(now[last], now[first]);
+    } else if (rows[last] === now[first] && same(rows.slice(first, last), now.slice(first + 1, last + 1))) {
+      if (now[first] === anchor && !list.moveBefore) anchor.before(...now.slice(first + 1, last + 1));
+      else put(now[first], now[last].nextSibling);
+    } else {
+      // Keep the focused row where it is in the DOM and move the others around it.
+      const at = anchor ? rows.indexOf(anchor) : -1;
+      if (at >= 0) {
+        anchor.before(...rows.slice(0, at));
+        anchor.after(...rows.slice(at + 1));
+      } else {
+        rows.forEach((row, i) => {
+          if (list.children[i] !== row) list.insertBefore(row, list.children[i]);
+        });
+      }
     }
   }
 
@@ -653,6 +724,9 @@ function render({ model, el }) {
         view, row, rows, index, target: index, pointerId: event.pointerId, startY: event.clientY, clientY: event.clientY,
         mids: rects.map((r) => r.top + r.height / 2), shift: rects[index].height + gap, active: false, stale: false,
         box, scrollStart: box.scrollTop, frame: null, order: model.get(view.trait).slice(),
+        // The scroller's box, read now while the layout is clean: reading it each frame of the drag would force a layout.
+        area: box === document.scrollingElement || box === document.documentElement
+          ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect(),
       };
       requestPreview(view, row.dataset.item);
       row.setPointerCapture(event.pointerId);
@@ -700,9 +774,7 @@ function render({ model, el }) {
     // Near the top or bottom edge of the scrolling notebook, scroll it, faster nearer the edge.
     function autoScroll() {
       if (!dragging || !dragging.active) return;
-      const { box } = dragging;
-      const area = box === document.scrollingElement || box === document.documentElement
-        ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect();
+      const { box, area } = dragging;
       const y = dragging.clientY;
       const speed = y < area.top + EDGE ? -Math.ceil((area.top + EDGE - y) / 4) : y > area.bottom - EDGE ? Math.ceil((y - area.bottom + EDGE) / 4) : 0;
       if (speed) {
@@ -825,7 +897,7 @@ function render({ model, el }) {
 
   // ---- Plots: SVG from Python's arrays, redrawn at the figure's own width --------------------
   function figure(testid, caption, alt, legend) {
-    const svg = s("svg", { class: "ndcg-x-plot", role: "img", "aria-label": alt, width: "100%" });
+    const svg = build(s("svg", { class: "ndcg-x-plot", role: "img", "aria-label": alt, width: "100%" }));
     const score = h("div", { class: "ndcg-x-score", "data-testid": `${testid}-score` });
     const node = h("figure", { class: "ndcg-x-figure", "data-testid": testid },
       h("figcaption", { text: caption }),
@@ -872,9 +944,10 @@ function render({ model, el }) {
 
   function renderSteps(display, stale) {
     const panel = panels()[0];
-    patch(table, [
-      h("thead", {}, h("tr", {}, panel.columns.map((column) => h("th", { class: columnClass(column), text: column.text })))),
-      h("tbody", {}, display.steps.map((cells) => h("tr", {}, cells.map((text, i) => h("td", { class: columnClass(panel.columns[i]), text })))))]);
+    const classes = panel.columns.map(columnClass);
+    draw(table, [
+      d("thead", {}, d("tr", {}, panel.columns.map((column, i) => d("th", { class: classes[i], text: column.text })))),
+      d("tbody", {}, display.steps.map((cells) => d("tr", {}, cells.map((text, i) => d("td", { class: classes[i], text })))))]);
     table.classList.toggle("is-stale", stale);
   }
 
