@@ -45,6 +45,8 @@ HEADERS = {
     "nonrelevant_above": mark("non-relevant above"),
 }
 TEXT_FIELDS = {"item", "ideal_item"}
+NOT_RETRIEVED = mark("(not retrieved)")
+"""The ideal item a list does not hold: kept in English in ``Trace.ideal_items``, shown in the trace's language."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def cell(name, value, language=None):
     if value is None:
         return ""
     if name in TEXT_FIELDS:
-        return str(value)
+        return _(value, language) if value == NOT_RETRIEVED else str(value)
     if name in ("relevant", "judged"):
         return _("yes", language) if value else _("no", language)
     if name in ("position", "hits", "nonrelevant_above"):

@@ -282,3 +282,12 @@ def test_a_records_causes_are_the_same_keys_in_both_languages_and_match_the_engl
         # The causes lesson 07 counted by searching the note for each cause's words.
         assert record.causes == tuple(cause for cause in CAUSES if record.note and cause in record.note.lower())
     assert sum(bool(record.causes) for record in english) == sum(not record.agrees for record in english)
+
+
+def test_a_missing_ideal_item_stays_english_as_data_and_is_shown_in_chinese():
+    # Lesson 09 counts trace.ideal_items.count("(not retrieved)"): a lookup that must not depend on the language.
+    with nt.language_set("zh-CN"):
+        trace = nt.explain_ndcg([0, 2, 1], k=3, pool=[3, 2, 1, 0])
+    assert trace.ideal_items.count("(not retrieved)") == 1
+    assert "（未检索到）" in str(trace) and "(not retrieved)" not in str(trace)
+    assert "(not retrieved)" in str(nt.explain_ndcg([0, 2, 1], k=3, pool=[3, 2, 1, 0]))

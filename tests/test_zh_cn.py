@@ -30,7 +30,8 @@ FIXED = {
     "References": "参考文献",
     "Solutions": "参考答案",
 }
-NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
+# A number, with its minus sign unless the dash joins it to a word ("grade-3" is 等级 3 in Chinese).
+NUMBER = re.compile(r"(?<![\w-])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?|(?<=[\w-])\d+(?:\.\d+)?")
 CJK = re.compile(r"[\u3400-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]")
 # A trap word of the source documents, and the course's own term that must stand beside it when it is used.
@@ -89,12 +90,12 @@ def sections(notebook):
 
 
 def checked_numbers(notebook):
-    """For each cell nbval checks, the numbers its text outputs print."""
+    """For each cell nbval checks, the numbers its text outputs print, sorted (a translation may reorder a sentence)."""
     result = []
     for cell in code_cells(notebook):
         if dict(find_comment_markers(cell.source)).get("check"):
             text = "".join(output.get("text", "") or output.get("data", {}).get("text/plain", "") for output in cell.outputs)
-            result.append(NUMBER.findall(text))
+            result.append(sorted(NUMBER.findall(text)))
     return result
 
 

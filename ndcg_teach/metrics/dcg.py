@@ -21,7 +21,7 @@ from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
-from ..trace import Row, Trace
+from ..trace import NOT_RETRIEVED, Row, Trace
 from ..validation import check_items, check_k, check_pool, check_relevances, check_zero_idcg, shown
 
 __all__ = [
@@ -295,7 +295,7 @@ def _ideal_labels(grades, labels, ideal):
     named = []
     for grade in ideal:
         queue = waiting[float(grade)]
-        named.append(queue.popleft() if queue else _("(not retrieved)"))
+        named.append(queue.popleft() if queue else NOT_RETRIEVED)
     return tuple(named)
 
 
