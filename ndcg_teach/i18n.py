@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import re
 from importlib import resources
 
 LANGUAGES = ("en", "zh-CN")
@@ -106,6 +107,23 @@ def gettext(message: str, language: str | None = None) -> str:
     if chosen == "en":
         return message
     return catalogue(chosen).get(message, message)
+
+
+def gettext_matching(text: str, patterns, language: str | None = None) -> str:
+    """``text`` translated by the first ``(regex, marked template)`` of ``patterns`` that matches all of it.
+
+    The regex's named groups (numbers, names) fill the translated template, so
+    a message built from data is translated without losing its values; text
+    that no pattern matches is returned as it is.
+
+    >>> gettext_matching("all 256 sign assignments (exact)", [(r"all (?P<n>\\d+) sign assignments \\(exact\\)", "all {n} sign assignments (exact)")], "en")
+    'all 256 sign assignments (exact)'
+    """
+    for pattern, template in patterns:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return gettext(template, language).format(**found.groupdict())
+    return text
 
 
 def mark(message: str) -> str:

@@ -21,7 +21,6 @@ Importing this module imports scipy (``scipy.special`` for the t and normal
 distributions); ``import ndcg_teach`` does not.
 """
 
-import re
 from dataclasses import dataclass, field
 from html import escape
 
@@ -29,7 +28,7 @@ import numpy as np
 from scipy.special import ndtr, stdtr
 
 from . import i18n
-from .i18n import _, mark
+from .i18n import _, gettext_matching, mark
 from .table import Table, styled
 from .validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 
@@ -68,11 +67,7 @@ _DETAILS = (
 
 def _details(details, language):
     """``details`` in ``language``: its words translated, its numbers kept."""
-    for pattern, template in _DETAILS:
-        found = re.fullmatch(pattern, details)
-        if found:
-            return _(template, language).format(**found.groupdict())
-    return details
+    return gettext_matching(details, _DETAILS, language)
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,11 @@ A report speaks the language set when :func:`audit` ran (its notes are
 written then), and its views keep that language.
 """
 
-import re
 from dataclasses import asdict
 from html import escape
 
 from .. import i18n
-from ..i18n import _, mark
+from ..i18n import _, gettext_matching, mark
 from ..table import Cell, Table, styled
 from .code_and_claims import CHECKS
 from .findings import _hand_records, _shown
@@ -45,11 +44,7 @@ _QUANTITIES = (
 
 def _quantity(quantity, language):
     """``quantity`` in ``language``: the English key with its words translated (numbers and names kept)."""
-    for pattern, template in _QUANTITIES:
-        found = re.fullmatch(pattern, quantity)
-        if found:
-            return _(template, language).format(**found.groupdict())
-    return quantity
+    return gettext_matching(quantity, _QUANTITIES, language)
 
 
 def _records(example):
