@@ -87,6 +87,14 @@ def test_the_kernel_side_texts_are_chinese():
     assert [action[1] for action in explorer.choices["actions"]] == ["理想顺序", "最差顺序", "打乱", "重置"]
 
 
+def test_a_judged_item_the_list_misses_is_named_in_the_explorers_language():
+    # The trace keeps "(not retrieved)" as data; the step table shows it in the explorer's language.
+    chinese = RankingExplorer(["x", "y"], {"x": 1, "y": 0}, k=2, pool=[3, 1, 0], language="zh-CN")
+    english = RankingExplorer(["x", "y"], {"x": 1, "y": 0}, k=2, pool=[3, 1, 0], language="en")
+    assert chinese.panels[0]["steps"][0][7] == "（未检索到）"
+    assert english.panels[0]["steps"][0][7] == "(not retrieved)"
+
+
 def test_a_chinese_explorer_shows_the_english_ones_numbers_through_every_change():
     english, chinese = both(lambda language: RankingExplorer(ITEMS, GRADES, k=3, threshold=2, language=language))
     for explorer in (english, chinese):

@@ -19,7 +19,7 @@ from .. import explain_dcg, explain_ndcg, relevances_from
 from ..i18n import gettext, mark
 from ..metrics.dcg import dcg_steps
 from ..registry import metric
-from ..trace import TEXT_FIELDS, cell
+from ..trace import HEADERS, TEXT_FIELDS, cell
 
 STEP_COLUMNS = (
     "position", "item", "grade", "gain", "discount", "contribution", "running",
@@ -29,17 +29,10 @@ STEP_COLUMNS = (
 IDEAL_START = STEP_COLUMNS.index("ideal_item")
 # The step table's column headers, translated when shown (the position's "i" is a symbol, as in the traces).
 STEP_HEADERS = {
-    "position": "i",
-    "item": mark("item"),
-    "grade": mark("grade"),
-    "gain": mark("gain"),
-    "discount": mark("discount"),
+    **HEADERS,
     "contribution": mark("gain × discount"),
     "running": mark("running DCG"),
-    "ideal_item": mark("ideal item"),
-    "ideal_grade": mark("ideal grade"),
     "ideal_contribution": mark("ideal gain × discount"),
-    "ideal_running": mark("running IDCG"),
 }
 
 
@@ -119,7 +112,7 @@ def fixed(numbers, language="en"):
             {"text": gettext(STEP_HEADERS[column], language), "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS, "start": i == IDEAL_START}
             for i, column in enumerate(STEP_COLUMNS)
         ],
-        "ideal_steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS[IDEAL_START:]]
+        "ideal_steps": [[cell(column, getattr(row, column), language) for column in STEP_COLUMNS[IDEAL_START:]]
                         for row in numbers.trace.rows],
         "plot": {
             "positions": [row.position for row in numbers.trace.rows],
