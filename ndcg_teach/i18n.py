@@ -101,9 +101,18 @@ def catalogue(language: str) -> dict[str, str]:
     return json.loads(text)
 
 
+def chosen_language(language: str | None = None) -> str:
+    """``language`` checked, or the current one (:func:`language`) when None.
+
+    >>> chosen_language(None), chosen_language("zh-CN")
+    ('en', 'zh-CN')
+    """
+    return _current if language is None else check_language(language)
+
+
 def gettext(message: str, language: str | None = None) -> str:
     """``message`` in ``language`` (the current one when None); English when no translation exists."""
-    chosen = _current if language is None else check_language(language)
+    chosen = chosen_language(language)
     if chosen == "en":
         return message
     return catalogue(chosen).get(message, message)

@@ -70,7 +70,7 @@ class AuditReport(tuple):
 
     def __new__(cls, records=(), language=None):
         report = super().__new__(cls, tuple(records))
-        report.language = i18n.language() if language is None else language
+        report.language = i18n.chosen_language(language)
         return report
 
     @property

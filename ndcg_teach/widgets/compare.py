@@ -7,8 +7,7 @@ only the two rankings and the differences are its own. Lessons 06 and 08 use it.
 
 import traitlets
 
-from ..i18n import check_language, gettext
-from ..i18n import language as current_language
+from ..i18n import chosen_language, gettext
 from ..validation import check_ranking, shown
 from .explorer import _Explorer
 
@@ -59,8 +58,7 @@ class CompareExplorer(_Explorer):
                  discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0, metrics=None, language=None):
         first, second = check_ranking(ranking_a, "ranking_a"), check_ranking(ranking_b, "ranking_b")
         if names is None:
-            chosen = current_language() if language is None else check_language(language)
-            names = (gettext("Model A", chosen), gettext("Model B", chosen))
+            names = (gettext("Model A", chosen_language(language)), gettext("Model B", chosen_language(language)))
         if sorted(first) != sorted(second):
             raise ValueError(
                 f"ranking_b must hold the same items as ranking_a {shown(sorted(first))}. Got {shown(second)} instead."

@@ -30,8 +30,7 @@ from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
 from ..discounts import DISCOUNT_LABELS
 from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
-from ..i18n import check_language, gettext, language_set, mark
-from ..i18n import language as current_language
+from ..i18n import chosen_language, gettext, language_set, mark
 from ..registry import metric, metrics
 from ..trace import cell
 from ..validation import (
@@ -104,7 +103,7 @@ class _Explorer(anywidget.AnyWidget):
         check_choice("discount", discount, DISCOUNTS)
         check_threshold(threshold, top)
         self.items = tuple(items)
-        self._language = current_language() if language is None else check_language(language)
+        self._language = chosen_language(language)
         self._specs = _chosen_metrics(metrics)
         self._groups = [group for group in GROUP_TITLES if any(spec.group == group for spec in self._specs)]
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
