@@ -97,34 +97,6 @@ function draw(parent, wanted) {
   while (nodes.length > wanted.length) parent.lastChild.remove();
 }
 
-// Bring `parent`'s children in line with `fresh` (detached nodes just built, or descriptions: see `draw`),
-// changing only what differs.
-function patch(parent, fresh) {
-  if (fresh.some((node) => !(node instanceof Node))) {
-    draw(parent, fresh);
-    return;
-  }
-  const old = parent.childNodes;
-  if (old.length !== fresh.length) {
-    parent.replaceChildren(...fresh);
-    return;
-  }
-  fresh.forEach((node, i) => {
-    const current = old[i];
-    if (current.nodeType !== node.nodeType || current.nodeName !== node.nodeName) {
-      parent.replaceChild(node, current);
-      return;
-    }
-    if (node.nodeType !== Node.ELEMENT_NODE) {
-      if (current.data !== node.data) current.data = node.data;
-      return;
-    }
-    for (const { name, value } of node.attributes) if (current.getAttribute(name) !== value) current.setAttribute(name, value);
-    for (const { name } of [...current.attributes]) if (!node.hasAttribute(name)) current.removeAttribute(name);
-    patch(current, [...node.childNodes]);
-  });
-}
-
 function setAttributes(node, attrs) {
   for (const [key, value] of Object.entries(attrs)) if (node.getAttribute(key) !== String(value)) node.setAttribute(key, value);
 }
@@ -230,7 +202,7 @@ function drawDiscount(svg, width, plot, t) {
       s("text", { class: "ndcg-x-svg-cut-label", x: at + 4, y: box.y + 12, text: `k = ${cut}` }));
   }
   setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
-  patch(svg, [
+  draw(svg, [
     yAxis(box, ticks(top / 1.2, 4), y, t("axis_gain"), "left"),
     yAxis(box, [0, 0.25, 0.5, 0.75, 1], yd, t("discount"), "right", "is-curve"),
     xAxis(box, n, x, t("axis_position")),
@@ -263,7 +235,7 @@ function drawCumulative(svg, width, plots, t) {
         s("title", { text: t("tip_running", { position: positions[i], value: v.toFixed(4) }) })))));
   });
   setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
-  patch(svg, [
+  draw(svg, [
     s("g", { class: "ndcg-x-svg-grid" }, ticks(top / 1.1, 5).map((v) => s("line", { x1: box.x, x2: box.x + box.w, y1: y(v), y2: y(v) }))),
     yAxis(box, ticks(top / 1.1, 5), y, t("axis_running"), "left"),
     xAxis(box, n, x, t("axis_position")),
@@ -885,14 +857,14 @@ function render({ model, el }) {
     const [a, b] = model.get("names");
     const previewRows = views.map(currentDisplay).find((display) => display.comparison);
     const rows = previewRows ? previewRows.comparison : model.get("comparison");
-    const head = h("thead", {}, h("tr", {}, h("th", { text: t("metric") }), h("th", { text: a }), h("th", { text: b }), h("th", { text: `${b} − ${a}` })));
-    const body = h("tbody", {}, rows.map((row) =>
-      h("tr", {},
-        h("th", { scope: "row", text: row.label }),
-        h("td", { text: row.a }),
-        h("td", { text: row.b }),
-        h("td", { class: row.sign > 0 ? "is-up" : row.sign < 0 ? "is-down" : "", "data-metric-diff": row.key, text: row.delta }))));
-    patch(comparison, [head, body]);
+    const head = d("thead", {}, d("tr", {}, d("th", { text: t("metric") }), d("th", { text: a }), d("th", { text: b }), d("th", { text: `${b} − ${a}` })));
+    const body = d("tbody", {}, rows.map((row) =>
+      d("tr", {},
+        d("th", { scope: "row", text: row.label }),
+        d("td", { text: row.a }),
+        d("td", { text: row.b }),
+        d("td", { class: row.sign > 0 ? "is-up" : row.sign < 0 ? "is-down" : "", "data-metric-diff": row.key, text: row.delta }))));
+    draw(comparison, [head, body]);
   }
 
   // ---- Plots: SVG from Python's arrays, redrawn at the figure's own width --------------------
