@@ -577,24 +577,32 @@ function render({ model, el }) {
     const position = i + 1;
     const label = fullLabel && fullLabel !== item ? fullLabel : "";
     const cut = position === k && k < n;
-    row.className = `ndcg-x-row${position > k ? " is-beyond" : ""}${cut ? " is-cut" : ""}`;
-    row.dataset.position = position;
-    if (cut) row.dataset.cut = t("cut_row", { k });
-    else delete row.dataset.cut;
-    row.setAttribute("aria-label", t("row_aria", {
-      position, n, item, grade,
-      label: label ? t("row_label", { label }) : "",
-      relevant: relevant ? t("row_relevant") : "",
-      beyond: position > k ? t("row_beyond") : "",
-    }));
-    row.querySelector(".ndcg-x-pos").textContent = position;
-    row.querySelector("[data-role=up]").disabled = i === 0;
-    row.querySelector("[data-role=down]").disabled = i === n - 1;
-    row.style.transform = "";
+    // Only what differs is written: after a drop most rows are where they were (and the dragged-over ones
+    // already show their new numbers, see follow), and each write would have the browser lay the row out again.
+    const className = `ndcg-x-row${position > k ? " is-beyond" : ""}${cut ? " is-cut" : ""}`;
+    if (row.className !== className) row.className = className;
+    setAttributes(row, {
+      "data-position": position,
+      "aria-label": t("row_aria", {
+        position, n, item, grade,
+        label: label ? t("row_label", { label }) : "",
+        relevant: relevant ? t("row_relevant") : "",
+        beyond: position > k ? t("row_beyond") : "",
+      }),
+    });
+    if (cut) setAttributes(row, { "data-cut": t("cut_row", { k }) });
+    else row.removeAttribute("data-cut");
+    setText(row.querySelector(".ndcg-x-pos"), String(position));
+    const [up, down] = row.querySelectorAll(".ndcg-x-step");
+    if (up.disabled !== (i === 0)) up.disabled = i === 0;
+    if (down.disabled !== (i === n - 1)) down.disabled = i === n - 1;
+    if (row.style.transform) row.style.transform = "";
     return row;
   }
 
-  // A change made here: shown at once from the preview if Python sent one, then sent to the kernel.
+  // A change made here: shown at once from the preview if Python sent one, then sent to the kernel once the
+  // browser has painted it. Sent at once, the kernel and the Jupyter server would compute and relay the
+  // confirmation while the browser paints the drop, and on a two-core machine they would slow that paint.
   function commit(view, order, item, role) {
     const base = model.get(view.trait);
     view.display = previewOf(view, base, item, order.indexOf(item));
@@ -604,11 +612,27 @@ function render({ model, el }) {
     } finally {
       committing = false;
     }
-    model.save_changes();
     focusAfterRender = { trait: view.trait, item, role };
     update(view);
     say(t("moved", { item, position: order.indexOf(item) + 1, n: order.length }));
+    saveAfterPaint();
   }
+
+  // Send the changes made here once the next frame has been painted (a task queued from an animation frame runs
+  // after its rendering); one send carries every change made before it. A view closed before then sends at once.
+  let saving = null;
+  function saveNow() {
+    if (!saving) return;
+    cancelAnimationFrame(saving.frame);
+    clearTimeout(saving.timer);
+    saving = null;
+    model.save_changes();
+  }
+  function saveAfterPaint() {
+    if (saving) return;
+    saving = { frame: requestAnimationFrame(() => { saving.timer = setTimeout(() => guard(saveNow), 0); }), timer: null };
+  }
+  cleanups.push(saveNow);
 
   function step(view, item, delta, role) {
     const order = model.get(view.trait);
@@ -732,11 +756,12 @@ function render({ model, el }) {
       rows.forEach((r, j) => {
         if (j === index) return;
         const offset = j > index && j <= target ? -shift : j < index && j >= target ? shift : 0;
-        r.style.transform = offset ? `translateY(${offset}px)` : "";
-        // Position numbers follow the rows.
-        r.querySelector(".ndcg-x-pos").textContent = j + 1 + (offset < 0 ? -1 : offset > 0 ? 1 : 0);
+        const transform = offset ? `translateY(${offset}px)` : "";
+        if (r.style.transform !== transform) r.style.transform = transform;
+        // Position numbers follow the rows (written only where they change: a new text is a new layout).
+        setText(r.querySelector(".ndcg-x-pos"), String(j + 1 + Math.sign(offset)));
       });
-      dragging.row.querySelector(".ndcg-x-pos").textContent = target + 1;
+      setText(dragging.row.querySelector(".ndcg-x-pos"), String(target + 1));
       if (target !== dragging.target || root.dataset.state !== "preview") {
         dragging.target = target;
         showPreview(view);
