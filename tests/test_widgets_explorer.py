@@ -580,3 +580,17 @@ def test_compare_refuses_bad_arguments(kwargs, message):
 def test_compare_side_must_be_a_or_b(duel):
     with pytest.raises(ValueError, match=r"side must be 'a' or 'b'\. Got 'c' instead\."):
         duel.ideal("c")
+
+
+def test_the_front_end_is_every_static_script_joined_once_into_one_module():
+    static = explorer_module.STATIC
+    assert sorted(explorer_module.SCRIPTS) == sorted(path.name for path in static.glob("*.js"))
+    module = RankingExplorer._esm
+    assert module == CompareExplorer._esm
+    for name in explorer_module.SCRIPTS:
+        assert (static / name).read_text(encoding="utf-8") in module
+    # One module: a name declared twice at the top level, or a second export, would not load.
+    declared = re.findall(r"^(?:function|const|let) (\w+)", module, flags=re.MULTILINE)
+    assert len(declared) == len(set(declared)), sorted(name for name in set(declared) if declared.count(name) > 1)
+    assert re.findall(r"^export ", module, flags=re.MULTILINE) == ["export "]
+    assert module.rstrip().endswith("export default { render };")

@@ -2,7 +2,7 @@
 
 :class:`RankingExplorer` shows one ranked list; :class:`~ndcg_teach.widgets.CompareExplorer` shows
 two rankings of the same items side by side with the difference in every
-metric. Both share one front end, ``static/explorer.js`` and ``explorer.css``.
+metric. Both share one front end, ``static/explorer.js`` (with ``dom.js`` and ``plots.js``) and ``explorer.css``.
 
 Python computes, JavaScript draws. The synced list of item ids (``order``, or
 ``order_a`` and ``order_b``) is the source of truth: a drag in the browser
@@ -49,6 +49,9 @@ from .messages import front_end
 from .picture import static_html
 
 STATIC = Path(__file__).parent / "static"
+# The front end's files, joined in this order into the one module anywidget loads (it loads it from a blob URL,
+# where a relative import cannot resolve): DOM helpers, then the plots, then the explorer that uses both.
+SCRIPTS = ("dom.js", "plots.js", "explorer.js")
 # The order buttons: (action, text, what it does).
 ACTIONS = (
     ("ideal", mark("Ideal order"), mark("Sort best first: the order whose DCG is IDCG")),
@@ -70,7 +73,7 @@ PREVIEW_CACHE = 64  # orders whose numbers are kept (the confirmed ones; preview
 class _Explorer(anywidget.AnyWidget):
     """State, checks and computation shared by both explorers; subclasses name their rankings."""
 
-    _esm = STATIC / "explorer.js"
+    _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)
     _css = STATIC / "explorer.css"
     # Names of the synced traits that hold the rankings; each subclass sets its own.
     _rankings = ()

@@ -1,4 +1,5 @@
-// Front end of RankingExplorer and CompareExplorer (ndcg_teach/widgets/explorer.py).
+// Front end of RankingExplorer and CompareExplorer (ndcg_teach/widgets/explorer.py), joined after
+// dom.js (h, s, d, draw) and plots.js (drawDiscount, drawCumulative) into one module.
 // Python computes every number; this module only draws what it receives and sends back
 // what the learner did: a new order (the synced ranking trait), a grade typed into a row,
 // an order button, or a request for previews (custom messages {event: ...}).
@@ -20,89 +21,10 @@ const DRAG_SLOP = 4; // pixels a pointer moves before a press becomes a drag
 const EDGE = 48; // pixels from a scroll container's edge where a drag scrolls it
 const HOVER_MS = 60; // a pointer resting this long on a row asks for that row's previews
 const PREVIEW_CACHE = 240; // (ranking, order, item) entries kept; one is n destinations (a message holds every item of a list up to 60)
-const SVG = "http://www.w3.org/2000/svg";
 
 // `template` with each {name} replaced by values[name], in one pass (a value's own braces stay as they are).
 function fill(template, values = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
-
-// The step table and the plots are repainted on every position a dragged row passes, so they are not
-// built as nodes: `s` (SVG) and `d` (HTML) describe them as plain objects, and `draw` writes into the
-// nodes already on the page only the attributes and texts that differ from the last description drawn.
-const HTML = "http://www.w3.org/1999/xhtml";
-const DRAWN = Symbol("drawn"); // on each drawn node: the description it was last drawn from
-
-function describe(ns, tag, attrs, children) {
-  const node = { ns, tag, attrs: {}, text: null, children: [] };
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.text = String(value);
-    // Coordinates to 1/100 px: a preview (numbers rounded to 4 decimals) and the kernel's exact numbers then draw the same attributes.
-    else node.attrs[key] = typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value);
-  }
-  for (const child of children.flat(Infinity)) if (child !== null && child !== undefined) node.children.push(child);
-  return node;
-}
-
-const s = (tag, attrs = {}, ...children) => describe(SVG, tag, attrs, children);
-const d = (tag, attrs = {}, ...children) => describe(HTML, tag, attrs, children);
-
-// A new node from a description.
-function build(wanted) {
-  const node = document.createElementNS(wanted.ns, wanted.tag);
-  for (const [key, value] of Object.entries(wanted.attrs)) node.setAttribute(key, value);
-  if (wanted.text !== null) node.textContent = wanted.text;
-  else node.append(...wanted.children.map(build));
-  node[DRAWN] = wanted;
-  return node;
-}
-
-// Make `parent`'s children match `wanted` position by position: a node drawn before with the same tag is
-// kept, and only what differs from its last description is written; so a drop writes the few numbers
-// and coordinates that changed, and a confirmation equal to the preview shown writes nothing.
-function draw(parent, wanted) {
-  const nodes = parent.childNodes;
-  wanted.forEach((want, i) => {
-    const node = nodes[i];
-    const had = node && node[DRAWN];
-    if (!had || had.tag !== want.tag || had.ns !== want.ns) {
-      if (node) parent.replaceChild(build(want), node);
-      else parent.append(build(want));
-      return;
-    }
-    node[DRAWN] = want;
-    for (const key in want.attrs) if (had.attrs[key] !== want.attrs[key]) node.setAttribute(key, want.attrs[key]);
-    for (const key in had.attrs) if (!(key in want.attrs)) node.removeAttribute(key);
-    if (want.text !== null) {
-      if (had.text !== want.text) node.textContent = want.text;
-    } else if (had.text !== null) {
-      node.replaceChildren(...want.children.map(build));
-    } else {
-      draw(node, want.children);
-    }
-  });
-  while (nodes.length > wanted.length) parent.lastChild.remove();
-}
-
-function setAttributes(node, attrs) {
-  for (const [key, value] of Object.entries(attrs)) if (node.getAttribute(key) !== String(value)) node.setAttribute(key, value);
-}
-
-function setText(node, text) {
-  if (node.textContent !== text) node.textContent = text;
 }
 
 function moved(order, from, to) {
@@ -113,134 +35,6 @@ function moved(order, from, to) {
 }
 
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-// ---- Plots: SVG drawn from the arrays Python sends; sized in CSS pixels, so text stays readable ----
-
-// Tick values 0..top at a "nice" step (1, 2 or 5 times a power of ten).
-function ticks(top, count = 5) {
-  const raw = top / count;
-  const power = 10 ** Math.floor(Math.log10(raw || 1));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((m) => m >= raw) || power;
-  const values = [];
-  for (let v = 0; v <= top + 1e-9; v += step) values.push(Number(v.toFixed(10)));
-  return values;
-}
-
-// Every how many positions an x label fits, at `width` CSS pixels per position.
-function labelEvery(width, chars) {
-  const need = 8 * chars + 6;
-  return [1, 2, 5, 10, 20, 50].find((m) => m * width >= need) || 100;
-}
-
-const fmt = (v) => (Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(v < 10 ? 2 : 1));
-
-function frame(width, height, margin) {
-  const inner = { x: margin.left, y: margin.top, w: Math.max(width - margin.left - margin.right, 10), h: height - margin.top - margin.bottom };
-  return inner;
-}
-
-function xAxis(box, n, x, label) {
-  const every = labelEvery(box.w / Math.max(n, 1), String(n).length);
-  const marks = [];
-  for (let i = 1; i <= n; i += 1) {
-    if (i !== 1 && i % every !== 0) continue;
-    marks.push(s("line", { class: "ndcg-x-svg-tick", x1: x(i), x2: x(i), y1: box.y + box.h, y2: box.y + box.h + 4 }),
-      s("text", { class: "ndcg-x-svg-label", x: x(i), y: box.y + box.h + 16, "text-anchor": "middle", text: i }));
-  }
-  return s("g", {},
-    s("line", { class: "ndcg-x-svg-axis", x1: box.x, x2: box.x + box.w, y1: box.y + box.h, y2: box.y + box.h }),
-    marks,
-    s("text", { class: "ndcg-x-svg-title", x: box.x + box.w / 2, y: box.y + box.h + 32, "text-anchor": "middle", text: label }));
-}
-
-function yAxis(box, values, y, label, side, cls = "") {
-  const x0 = side === "left" ? box.x : box.x + box.w;
-  const dir = side === "left" ? -1 : 1;
-  return s("g", { class: cls },
-    s("line", { class: "ndcg-x-svg-axis", x1: x0, x2: x0, y1: box.y, y2: box.y + box.h }),
-    values.map((v) => s("g", {},
-      s("line", { class: "ndcg-x-svg-tick", x1: x0, x2: x0 + 4 * dir, y1: y(v), y2: y(v) }),
-      s("text", { class: "ndcg-x-svg-label", x: x0 + 7 * dir, y: y(v) + 4, "text-anchor": side === "left" ? "end" : "start", text: fmt(v) }))),
-    s("text", {
-      class: "ndcg-x-svg-title", "text-anchor": "middle",
-      // Rotated, the glyphs stand on the outer side of the baseline: keep that side inside the margin.
-      transform: `translate(${x0 + (side === "left" ? -32 : 40)} ${box.y + box.h / 2}) rotate(${side === "left" ? -90 : 90})`, text: label,
-    }));
-}
-
-function drawDiscount(svg, width, plot, t) {
-  const height = 250;
-  const box = frame(width, height, { left: 46, right: 56, top: 12, bottom: 40 });
-  const n = plot.gains.length;
-  const cut = Math.min(plot.positions.length, n);
-  const top = Math.max(...plot.gains, 1) * 1.2;
-  const slot = box.w / Math.max(n, 1);
-  const x = (i) => box.x + (i - 0.5) * slot;
-  const y = (v) => box.y + box.h - (v / top) * box.h;
-  const yd = (v) => box.y + box.h - (v / 1.07) * box.h;
-  const bar = Math.max(slot * 0.72, 1);
-  const showItems = slot >= 8 * Math.max(...plot.items.map((item) => item.length)) + 4;
-  const parts = [];
-  if (cut < n) {
-    parts.push(s("rect", { class: "ndcg-x-svg-beyond", x: box.x + cut * slot, y: box.y, width: (n - cut) * slot, height: box.h }));
-  }
-  plot.items.forEach((item, i) => {
-    const counted = i < cut;
-    const tip = t("tip_bar", { position: i + 1, item, gain: fmt(plot.gains[i]), share: plot.shares[i].toFixed(4) });
-    parts.push(s("rect", { class: `ndcg-x-svg-gain${counted ? "" : " is-beyond"}`, x: x(i + 1) - bar / 2, y: y(plot.gains[i]), width: bar, height: y(0) - y(plot.gains[i]) }, s("title", { text: tip })),
-      s("rect", { class: `ndcg-x-svg-share${counted ? "" : " is-beyond"}`, x: x(i + 1) - bar / 2, y: y(plot.shares[i]), width: bar, height: y(0) - y(plot.shares[i]) }, s("title", { text: tip })));
-    if (showItems) {
-      parts.push(s("text", { class: `ndcg-x-svg-item${counted ? "" : " is-beyond"}`, x: x(i + 1), y: y(plot.gains[i]) - 3, "text-anchor": "middle", text: item }));
-    }
-  });
-  const points = plot.discounts.map((d, i) => `${x(i + 1)},${yd(d)}`).join(" ");
-  parts.push(s("polyline", { class: "ndcg-x-svg-curve", points }),
-    plot.discounts.map((d, i) => s("circle", { class: "ndcg-x-svg-dot", cx: x(i + 1), cy: yd(d), r: n > 20 ? 2 : 3.5 })));
-  if (cut < n) {
-    const at = box.x + cut * slot;
-    parts.push(s("line", { class: "ndcg-x-svg-cut", x1: at, x2: at, y1: box.y, y2: box.y + box.h }),
-      s("text", { class: "ndcg-x-svg-cut-label", x: at + 4, y: box.y + 12, text: `k = ${cut}` }));
-  }
-  setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
-  draw(svg, [
-    yAxis(box, ticks(top / 1.2, 4), y, t("axis_gain"), "left"),
-    yAxis(box, [0, 0.25, 0.5, 0.75, 1], yd, t("discount"), "right", "is-curve"),
-    xAxis(box, n, x, t("axis_position")),
-    parts].flat(Infinity).filter(Boolean));
-}
-
-function drawCumulative(svg, width, plots, t) {
-  const height = 250;
-  const box = frame(width, height, { left: 46, right: 14, top: 12, bottom: 40 });
-  const positions = plots[0].positions;
-  const n = positions.length;
-  const values = plots.flatMap((plot) => plot.running).concat(plots[0].ideal).filter((v) => v !== null);
-  const top = Math.max(...values, 1) * 1.1;
-  const slot = box.w / Math.max(n, 1);
-  const x = (i) => box.x + (i - 0.5) * slot;
-  const y = (v) => box.y + box.h - (v / top) * box.h;
-  const line = (series) => series.map((v, i) => (v === null ? null : `${x(positions[i])},${y(v)}`)).filter(Boolean).join(" ");
-  const parts = [];
-  if (plots.length === 1) {
-    const below = plots[0].running.map((v) => (v === null ? 0 : v));
-    const above = plots[0].ideal.map((v, i) => (v === null ? below[i] : v));
-    const polygon = [...below.map((v, i) => `${x(positions[i])},${y(v)}`), ...above.map((v, i) => `${x(positions[i])},${y(v)}`).reverse()].join(" ");
-    parts.push(s("polygon", { class: "ndcg-x-svg-gap", points: polygon }));
-  }
-  parts.push(s("polyline", { class: "ndcg-x-svg-ideal", points: line(plots[0].ideal) }),
-    plots[0].ideal.map((v, i) => (v === null ? null : s("rect", { class: "ndcg-x-svg-ideal-dot", x: x(positions[i]) - 3, y: y(v) - 3, width: 6, height: 6 }))));
-  plots.forEach((plot, p) => {
-    parts.push(s("polyline", { class: `ndcg-x-svg-running is-${p}`, points: line(plot.running) }),
-      plot.running.map((v, i) => (v === null ? null : s("circle", { class: `ndcg-x-svg-run-dot is-${p}`, cx: x(positions[i]), cy: y(v), r: n > 20 ? 2.5 : 4 },
-        s("title", { text: t("tip_running", { position: positions[i], value: v.toFixed(4) }) })))));
-  });
-  setAttributes(svg, { viewBox: `0 0 ${width} ${height}`, height });
-  draw(svg, [
-    s("g", { class: "ndcg-x-svg-grid" }, ticks(top / 1.1, 5).map((v) => s("line", { x1: box.x, x2: box.x + box.w, y1: y(v), y2: y(v) }))),
-    yAxis(box, ticks(top / 1.1, 5), y, t("axis_running"), "left"),
-    xAxis(box, n, x, t("axis_position")),
-    parts].flat(Infinity).filter(Boolean));
-}
 
 function render({ model, el }) {
   const messages = model.get("messages");
