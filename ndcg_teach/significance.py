@@ -29,7 +29,7 @@ from scipy.special import ndtr, stdtr
 
 from . import i18n
 from .i18n import _, gettext_matching, mark
-from .table import Table, styled
+from .table import Table, formula_block, styled
 from .validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 
 __all__ = ["paired_t_test", "wilcoxon_test", "randomisation_test", "bootstrap_interval", "SignificanceResult",
@@ -185,7 +185,7 @@ class BootstrapInterval:
                                        resamples=self.resamples, n=self.n, effect=self.effect_size)
 
     def _repr_html_(self):
-        return styled(f'<div class="ndcg-formula">{escape(str(self))}</div>', kind="ndcg-significance")
+        return styled(formula_block(escape(str(self))), kind="ndcg-significance")
 
 
 def paired_t_test(a, b):

@@ -19,6 +19,15 @@ from html import escape
 from typing import NamedTuple
 
 NOTE_WIDTH = 110  # plain text: a row's note wraps at this width
+# The layout that must hold where the stylesheet is gone, written into the elements themselves: a lesson just opened
+# in JupyterLab is untrusted, and JupyterLab then drops every output's <style> element but keeps style attributes.
+# Without these, text columns and notes showed right-aligned and a formula's lines ran together. Colours and tints
+# stay in static/table.css, with the theme's variables (JupyterLab's sanitizer drops a style value that holds var()).
+LAYOUT = {
+    "text": "text-align:left",
+    "note": "text-align:left;white-space:normal;padding-left:28px",
+    "formula": "font-family:monospace;white-space:pre-wrap;margin-top:6px",
+}
 # Chinese punctuation that may not begin a wrapped line; it stays at the end of the line before.
 _NO_LINE_START = set("，。、；：？！）》」』”’")
 
@@ -109,13 +118,19 @@ def styled(*parts, title=None, kind=None):
     return f'<div class="{classes}"><style>{stylesheet()}</style>{heading}{"".join(parts)}</div>'
 
 
+def formula_block(html):
+    """A block of formula lines (``html``, already escaped), monospaced, each line kept."""
+    return f'<div class="ndcg-formula" style="{LAYOUT["formula"]}">{html}</div>'
+
+
 def _attribute(name, value):
     return f' {name}="{escape(value)}"' if value else ""
 
 
-def _td(value, css):
+def _cell(tag, value, css):
     title = value.title if isinstance(value, Cell) else ""
-    return f"<td{_attribute('class', css)}{_attribute('title', title)}>{escape(text(value))}</td>"
+    style = LAYOUT["text"] if "ndcg-text" in css.split() else ""
+    return f"<{tag}{_attribute('class', css)}{_attribute('style', style)}{_attribute('title', title)}>{escape(text(value))}</{tag}>"
 
 
 @dataclass(frozen=True)
@@ -222,15 +237,14 @@ class Table:
     def html(self):
         """The ``<table>`` element alone (see :func:`styled` for the stylesheet around it)."""
         classes = [self._column_class(column) for column in range(len(self.headers))]
-        head = "".join(f"<th{_attribute('class', css)}>{escape(header)}</th>"
-                       for css, header in zip(classes, self.shown_headers or self.headers))
+        head = "".join(_cell("th", header, css) for css, header in zip(classes, self.shown_headers or self.headers))
         body = []
         for row, values in enumerate(self.rows):
-            cells = "".join(_td(value, css) for css, value in zip(classes, values))
+            cells = "".join(_cell("td", value, css) for css, value in zip(classes, values))
             body.append(f"<tr{_attribute('class', self.row_classes[row] if self.row_classes else '')}>{cells}</tr>")
             note = self._note(row)
             if note:
-                body.append(f'<tr class="ndcg-row-note"><td colspan="{len(self.headers)}">{escape(note)}</td></tr>')
+                body.append(f'<tr class="ndcg-row-note"><td colspan="{len(self.headers)}" style="{LAYOUT["note"]}">{escape(note)}</td></tr>')
         caption = "" if self.caption is None else f"<caption>{escape(self.caption)}</caption>"
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 

@@ -15,7 +15,7 @@ from types import MappingProxyType
 
 from . import i18n
 from .i18n import _, mark
-from .table import Table, styled
+from .table import Table, formula_block, styled
 
 # Symbols (i, P@i, ...) read the same in every language; words are marked for translation.
 HEADERS = {
@@ -164,7 +164,7 @@ class Trace:
         notes = "".join(f"<div>{escape(note)}</div>" for note in self.notes)
         return styled(
             self._table().html(),
-            f'<div class="ndcg-formula">{escape(self.formula)}</div>',
+            formula_block(escape(self.formula)),
             f'<div class="ndcg-notes">{notes}</div>',
             title=f'{escape(self.metric)} = <span class="ndcg-trace-value">{self.value:.6f}</span>',
             kind="ndcg-trace",

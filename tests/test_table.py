@@ -10,7 +10,7 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach.conventions import compare
 from ndcg_teach.examples import audit
-from ndcg_teach.table import Cell, Table, styled, stylesheet, text
+from ndcg_teach.table import LAYOUT, Cell, Table, styled, stylesheet, text
 
 
 def test_cell_text():
@@ -64,11 +64,12 @@ def test_html_escapes_every_text_and_carries_classes():
     )
     html = table.html()
     assert html.startswith("<table><caption>&lt;caption&gt; &amp; co</caption>")
-    assert '<th class="ndcg-text">&lt;item&gt;</th><th class="ndcg-ideal">value</th>' in html
-    assert '<tr class="ndcg-relevant"><td class="ndcg-text">&lt;b&gt;A&lt;/b&gt;</td>' in html
+    left = 'style="text-align:left"'
+    assert f'<th class="ndcg-text" {left}>&lt;item&gt;</th><th class="ndcg-ideal">value</th>' in html
+    assert f'<tr class="ndcg-relevant"><td class="ndcg-text" {left}>&lt;b&gt;A&lt;/b&gt;</td>' in html
     assert '<td class="ndcg-ideal" title="&quot;half&quot;">0.5</td>' in html
-    assert '<tr><td class="ndcg-text">B &amp; C</td><td class="ndcg-ideal"></td></tr>' in html
-    assert '<tr class="ndcg-row-note"><td colspan="2">it&#x27;s &lt;wrong&gt;</td></tr>' in html
+    assert f'<tr><td class="ndcg-text" {left}>B &amp; C</td><td class="ndcg-ideal"></td></tr>' in html
+    assert f'<tr class="ndcg-row-note"><td colspan="2" style="{LAYOUT["note"]}">it&#x27;s &lt;wrong&gt;</td></tr>' in html
     assert "<b>" not in html and "<wrong>" not in html
 
 
@@ -78,7 +79,8 @@ def test_styled_block_carries_the_stylesheet_once():
     assert html == f'<div class="ndcg-table ndcg-trace">{style}<div class="ndcg-title">T &amp; U</div><p>x</p></div>'
     table = Table("t", ("a",), ())
     assert table._repr_html_() == f'<div class="ndcg-table">{style}{table.html()}</div>'
-    assert table.html() == '<table><caption>t</caption><thead><tr><th class="ndcg-text">a</th></tr></thead><tbody></tbody></table>'
+    assert table.html() == ('<table><caption>t</caption><thead><tr><th class="ndcg-text" style="text-align:left">a</th></tr></thead>'
+                            '<tbody></tbody></table>')
 
 
 def test_trace_conventions_and_audit_share_one_stylesheet_and_no_inline_colour():
@@ -89,7 +91,9 @@ def test_trace_conventions_and_audit_share_one_stylesheet_and_no_inline_colour()
         styles = re.findall(r"<style>(.*?)</style>", html, re.S)
         assert styles == [stylesheet()]
         markup = html.replace(styles[0], "")
-        assert "style=" not in markup and "color" not in markup
+        # Inline styles carry layout only (what must hold when an untrusted notebook drops the stylesheet), never a colour.
+        assert set(re.findall(r'style="([^"]*)"', markup)) <= set(LAYOUT.values())
+        assert "color" not in markup
         assert not re.search(r"#[0-9a-fA-F]{3,8}\b|rgba?\(", markup)
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import number, threshold_note
 from ..i18n import _
-from ..table import Table, styled
+from ..table import Table, formula_block, styled
 from ..trace import Row, Trace
 from ..validation import check_choice, check_items, check_n_relevant
 
@@ -105,8 +105,7 @@ class PrecisionRecallCurve:
     __repr__ = __str__
 
     def _repr_html_(self):
-        return styled(self.table().html(), f'<div class="ndcg-formula">11-point average = '
-                                           f'{self.eleven_point_average:.4f}</div>')
+        return styled(self.table().html(), formula_block(f"11-point average = {self.eleven_point_average:.4f}"))
 
 
 def curve_steps(grades, threshold, n_relevant, convention):

@@ -56,3 +56,35 @@ def test_a_lesson_opens_without_an_unsaved_mark(browser, lab, name, screenshots)
         page.screenshot(path=str(screenshots / f"opened-{Path(name).stem}.png"))
     finally:
         page.close()
+
+
+# What a just-opened lesson shows of the library's tables: untrusted, its outputs lose their <style> elements,
+# and the layout written into the elements (table.LAYOUT) must still hold.
+UNTRUSTED_TABLES = """() => {
+    const blocks = [...document.querySelectorAll(".jp-OutputArea-output .ndcg-table")];
+    const style = (selector, property) => [...document.querySelectorAll(`.jp-OutputArea-output .ndcg-table ${selector}`)]
+        .map((node) => getComputedStyle(node)[property]);
+    return {
+        blocks: blocks.length,
+        stylesheets: blocks.filter((block) => block.querySelector("style")).length,
+        text: style("td.ndcg-text, th.ndcg-text", "textAlign"),
+        numbers: style("td:not(.ndcg-text):not([colspan])", "textAlign"),
+        formulas: style(".ndcg-formula", "whiteSpace"),
+        formulaFonts: style(".ndcg-formula", "fontFamily"),
+    };
+}"""
+
+
+def test_a_just_opened_lesson_keeps_its_tables_readable_without_their_stylesheet(browser, lab):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        NotebookPage(page, lab, "00-start-here.ipynb").open()
+        page.locator(".jp-OutputArea-output .ndcg-table").first.wait_for()
+        shown = page.evaluate(UNTRUSTED_TABLES)
+        assert shown["blocks"] >= 2 and shown["stylesheets"] == 0  # the premise: JupyterLab dropped the stylesheet
+        assert shown["text"] and set(shown["text"]) == {"left"}
+        assert shown["numbers"] and set(shown["numbers"]) == {"right"}
+        assert shown["formulas"] and set(shown["formulas"]) == {"pre-wrap"}
+        assert set(shown["formulaFonts"]) == {"monospace"}
+    finally:
+        page.close()
