@@ -22,8 +22,8 @@ def parser():
     command.add_argument("qrels", help="qrels file: qid iter docno rel (plain or gzip)")
     command.add_argument("run", help="run file: qid Q0 docno rank score tag (plain or gzip)")
     command.add_argument("-m", dest="measures", action="append", metavar="MEASURE",
-                         help="a measure, e.g. ndcg_cut.10, P.5,10, map, recip_rank, nDCG@10 (repeat for more; "
-                              "default ndcg_cut.10 and map)")
+                         help="a measure, e.g. ndcg_cut.10, P.5,10, map, recip_rank, nDCG@10; P alone is trec_eval's "
+                              "P_5 ... P_1000 (repeat for more; default ndcg_cut.10 and map)")
     command.add_argument("-q", dest="per_query", action="store_true", help="print each query's values too")
     command.add_argument("-c", dest="complete", action="store_true",
                          help="average over every judged query, counting those the run misses as 0")

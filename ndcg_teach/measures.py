@@ -26,6 +26,17 @@ TREC_EVAL_ORDER = (
     "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "rbp", "rbp_resid",
 )
 
+# The cut-offs trec_eval uses for a measure named without any (``-m P`` is P_5 ... P_1000), from its measure files
+# (m_P.c, m_recall.c, m_ndcg_cut.c, m_map_cut.c, m_success.c). Like TREC_EVAL_ORDER it describes trec_eval, not
+# our metrics: a name applies only where a registered metric has the pattern "<name>.{k}".
+TREC_EVAL_CUTOFFS = {
+    "P": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
+    "recall": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
+    "ndcg_cut": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
+    "map_cut": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
+    "success": (1, 5, 10),
+}
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -71,13 +82,18 @@ def _cutoffs(text, name):
 
 
 def _match(name):
-    """``(spec, pattern, cutoffs)`` of the first registered name that ``name`` fits, or None."""
+    """``(spec, pattern, cutoffs)`` of the first registered name that ``name`` fits, or None.
+
+    A trec_eval name without cut-offs (``P``) takes trec_eval's (:data:`TREC_EVAL_CUTOFFS`).
+    """
     for spec in metrics():
         for pattern, _ in spec.names.items():
             if "{k}" not in pattern:
                 if name == pattern:
                     return spec, pattern, [None]
                 continue
+            if name in TREC_EVAL_CUTOFFS and pattern == f"{name}.{{k}}":
+                return spec, pattern, list(TREC_EVAL_CUTOFFS[name])
             prefix, suffix = pattern.split("{k}")
             middle = name[len(prefix): len(name) - len(suffix) if suffix else None]
             if name.startswith(prefix) and name.endswith(suffix) and middle and middle[0].isdigit():
@@ -94,7 +110,9 @@ def parse_measures(measures):
     Parameters
     ----------
     measures : str or list of str
-        E.g. ``"ndcg_cut.10"``, ``["P.5,10", "map"]``, ``["nDCG@10", "RR"]``.
+        E.g. ``"ndcg_cut.10"``, ``["P.5,10", "map"]``, ``["nDCG@10", "RR"]``. A
+        trec_eval name without cut-offs (``"P"``, ``"recall"``, ``"ndcg_cut"``,
+        ``"map_cut"``, ``"success"``) takes trec_eval's: ``"P"`` is P_5 ... P_1000.
 
     Returns
     -------
@@ -105,6 +123,8 @@ def parse_measures(measures):
     >>> measure = parse_measures("map_cut.10")[0]
     >>> measure.name, measure.spec.key, measure.k
     ('map_cut_10', 'ap', 10)
+    >>> [m.name for m in parse_measures("success")]
+    ['success_1', 'success_5', 'success_10']
     """
     if isinstance(measures, str):
         measures = [measures]

@@ -7,7 +7,7 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach.evaluation import values_of
 from ndcg_teach.judging import judge
-from ndcg_teach.measures import parse_measures
+from ndcg_teach.measures import TREC_EVAL_CUTOFFS, parse_measures
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
@@ -167,8 +167,8 @@ def test_result_shapes_and_errors():
         result.explain("q9", "P.1")
     with pytest.raises(KeyError, match=r"measure must be one of those evaluated \(P_1\). Got 'map' instead"):
         result.value("q1", "map")
-    with pytest.raises(ValueError, match=r"measure 'ndcg_cut' is not a name of any registered metric; known names include ndcg_cut.10"):
-        nt.evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, ["ndcg_cut"])
+    with pytest.raises(ValueError, match=r"measure 'ndcg_cutoff' is not a name of any registered metric; known names include ndcg_cut.10"):
+        nt.evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, ["ndcg_cutoff"])
     with pytest.raises(ValueError, match=r"measure 'P.0' must end with positive whole cut-offs.*Got '0' instead"):
         nt.evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, ["P.0"])
     with pytest.raises(TypeError, match=r"measures must be a measure name or a non-empty list of them.*Got \[\] instead"):
@@ -250,3 +250,31 @@ def test_metrics_of_other_modules_agree_with_trec_eval_through_their_names(tmp_p
         for name in result.measures:
             for qid in oracle:
                 assert result.value(qid, name) == pytest.approx(oracle[qid][name], abs=1e-12), (case, qid, name)
+
+
+@pytest.mark.parametrize("family", sorted(TREC_EVAL_CUTOFFS))
+def test_a_trec_eval_name_without_cutoffs_takes_trec_evals_and_agrees_with_it(tmp_path, family):
+    try:
+        parse_measures(f"{family}.5")
+    except ValueError:
+        pytest.skip(f"no registered metric is named {family}.k")
+    rng = np.random.default_rng(11)
+    compared = 0
+    for case in range(40):
+        qrels_text, run_text = random_case(rng, f"bare_{family}_{case}")
+        (tmp_path / "q").write_text(deduplicated(qrels_text, (0, 2)))
+        (tmp_path / "r").write_text(deduplicated(run_text, (0, 2)))
+        with open(tmp_path / "q") as handle:
+            qrels = pytrec_eval.parse_qrel(handle)
+        with open(tmp_path / "r") as handle:
+            run = pytrec_eval.parse_run(handle)
+        oracle = pytrec_eval.RelevanceEvaluator(qrels, {family}).evaluate(run)
+        if not oracle:
+            continue
+        result = nt.evaluate(tmp_path / "q", tmp_path / "r", [family])
+        assert set(result.measures) == set(next(iter(oracle.values())))  # the same cut-offs, P_5 ... P_1000
+        for name in result.measures:
+            for qid in oracle:
+                assert result.value(qid, name) == pytest.approx(oracle[qid][name], abs=1e-12), (case, qid, name)
+                compared += 1
+    assert compared > 100
