@@ -29,13 +29,9 @@ TREC_EVAL_ORDER = (
 # The cut-offs trec_eval uses for a measure named without any (``-m P`` is P_5 ... P_1000), from its measure files
 # (m_P.c, m_recall.c, m_ndcg_cut.c, m_map_cut.c, m_success.c). Like TREC_EVAL_ORDER it describes trec_eval, not
 # our metrics: a name applies only where a registered metric has the pattern "<name>.{k}".
-TREC_EVAL_CUTOFFS = {
-    "P": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
-    "recall": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
-    "ndcg_cut": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
-    "map_cut": (5, 10, 15, 20, 30, 100, 200, 500, 1000),
-    "success": (1, 5, 10),
-}
+_LONG_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
+TREC_EVAL_CUTOFFS = {"P": _LONG_CUTOFFS, "recall": _LONG_CUTOFFS, "ndcg_cut": _LONG_CUTOFFS, "map_cut": _LONG_CUTOFFS,
+                     "success": (1, 5, 10)}
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ ACTIONS = (
 GROUP_TITLES = {"graded": mark("graded: every grade counts"), "binary": mark("binary: relevant if grade ≥ {threshold}")}
 # Up to this many items, every item's previews are sent after each change; beyond, the items the learner
 # points at, focuses or last moved.
-# Packed and computed in one vectorised pass, a 40-item list's previews for every item take ~10 ms and ~0.5 MB.
+# Packed and computed in one vectorised pass, a 40-item list's previews for every item take about 40 ms and 0.7 MB.
 PREVIEW_ALL_UP_TO = 60
 # Seconds between a change and its previews: the browser paints the drop and takes the kernel's confirmation
 # first, and only then reads the (up to ~0.7 MB) previews, which would otherwise land in the frames after the drop.

@@ -310,6 +310,55 @@ def test_a_drop_under_network_delay_shows_the_new_numbers_before_the_kernel_answ
     assert delayed.kernel_value("explorer.order") == moved
 
 
+def back_to_the_start(delayed):
+    delayed.execute("explorer.reset()")
+    delayed.page.wait_for_function(
+        "([s, order]) => document.querySelector(s).dataset.state === 'confirmed'"
+        " && [...document.querySelectorAll(`${s} [data-item]`)].map((row) => row.dataset.item).join() === order",
+        arg=[SINGLE, ",".join(ITEMS)], timeout=30_000)
+
+
+def shown_order(page):
+    return page.locator(f"{SINGLE} [data-item]").evaluate_all("(rows) => rows.map((row) => row.dataset.item)")
+
+
+def test_quick_key_moves_under_network_delay_all_reach_the_kernel(delayed):
+    """A change is sent once the drop is painted, one send for every move made before it: none may be lost."""
+    back_to_the_start(delayed)
+    page = delayed.page
+    page.locator(f'{SINGLE} [data-item="E"]').focus()
+    for _ in range(4):
+        page.keyboard.press("Alt+ArrowUp", delay=10)
+    page.wait_for_function(STATE + " === 'confirmed'", arg=SINGLE, timeout=30_000)
+    moved = ["E", "B", "A", "D", "C"]
+    assert shown_order(page) == moved
+    assert delayed.kernel_value("explorer.order") == moved
+
+
+def test_a_button_pressed_right_after_a_move_acts_on_the_moved_order(delayed):
+    """The kernel gets the learner's actions in the order they were made, though a move's own send waits for the paint."""
+    back_to_the_start(delayed)
+    page = delayed.page
+    # Both in one task, before any frame: the move's order is still waiting to be sent when the button is pressed.
+    page.evaluate("""(s) => {
+      const root = document.querySelector(s);
+      const row = root.querySelector('[data-item="E"]');
+      row.focus();
+      row.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", altKey: true, bubbles: true }));
+      root.querySelector('[data-action="shuffle"]').click();
+    }""", SINGLE)
+    from ndcg_teach.widgets import RankingExplorer
+
+    expected = RankingExplorer(ITEMS, GRADES, k=K)  # the library's own explorer, given the same two actions
+    expected.move("E", 4)
+    expected.shuffle()
+    assert expected.order != ["B", "A", "D", "E", "C"]
+    page.locator(SINGLE).locator("[data-testid=notice]").filter(has_text=", ".join(expected.order)).wait_for(timeout=30_000)
+    page.wait_for_function(STATE + " === 'confirmed'", arg=SINGLE, timeout=30_000)
+    assert delayed.kernel_value("explorer.order") == expected.order
+    assert shown_order(page) == expected.order
+
+
 def test_a_grade_box_given_letters_quotes_them(notebook):
     grade = notebook.page.locator(SINGLE).first.locator('[data-item="C"] [data-role=grade]')
     grade.fill("abc")

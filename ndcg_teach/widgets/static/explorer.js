@@ -89,10 +89,11 @@ function render({ model, el }) {
   const select = (name, options, label) => {
     const node = h("select", { "data-control": name, "aria-label": label, ...SUPPRESS },
       options.map(([value, text]) => h("option", { value, text })));
-    node.addEventListener("change", () => {
+    node.addEventListener("change", () => guard(() => {
+      saveNow();
       model.set(name, name === "threshold" ? Number(node.value) : node.value);
       model.save_changes();
-    });
+    }));
     return node;
   };
   // The choices, the order buttons and the metric cards all come from Python (the `choices` trait).
@@ -101,10 +102,11 @@ function render({ model, el }) {
   const discountSelect = select("discount", choices.discount, t("discount"));
   const grades = Array.from({ length: model.get("max_grade") }, (_, i) => [String(i + 1), t("grade_at_least", { grade: i + 1 })]);
   const thresholdSelect = select("threshold", grades, t("relevant_from"));
-  kInput.addEventListener("input", () => {
+  kInput.addEventListener("input", () => guard(() => {
+    saveNow();
     model.set("k", Number(kInput.value));
     model.save_changes();
-  });
+  }));
   const field = (label, ...control) => h("label", { class: "ndcg-x-field" }, h("span", { class: "ndcg-x-field-label", text: label }), ...control);
   const controls = h("div", { class: "ndcg-x-controls" },
     field(t("cutoff"), kInput, kOut),
@@ -135,7 +137,7 @@ function render({ model, el }) {
     const toolbar = h("div", { class: "ndcg-x-toolbar", role: "group", "aria-label": t("order_buttons") },
       choices.actions.map(([action, text, title]) => {
         const button = h("button", { type: "button", class: "ndcg-x-button", "data-action": action, title, text, ...SUPPRESS });
-        button.addEventListener("click", () => model.send({ event: "action", name: action, ranking: trait }));
+        button.addEventListener("click", () => guard(() => send({ event: "action", name: action, ranking: trait })));
         return button;
       }));
     const cards = h("div", { class: "ndcg-x-metrics", "data-testid": "metrics" });
@@ -213,7 +215,7 @@ function render({ model, el }) {
     const key = previewKey(view, order, item);
     if (previews.has(key) || requested.has(key)) return;
     requested.add(key);
-    model.send({ event: "preview", ranking: view.trait, item });
+    send({ event: "preview", ranking: view.trait, item });
   }
 
   function storePreviews(message) {
@@ -409,23 +411,51 @@ function render({ model, el }) {
     focusAfterRender = { trait: view.trait, item, role };
     update(view);
     say(t("moved", { item, position: order.indexOf(item) + 1, n: order.length }));
-    saveAfterPaint();
+    saveAfterPaint(view.trait, order);
   }
 
-  // Send the changes made here once the next frame has been painted (a task queued from an animation frame runs
-  // after its rendering); one send carries every change made before it. A view closed before then sends at once.
-  let saving = null;
+  // Send the orders changed here once the next frame has been painted (a task queued from an animation frame runs
+  // after its rendering; a timer stands in where frames stop, as in a hidden tab). One send carries every change
+  // made before it. Whatever else goes to the kernel (a button, a grade, a control, a preview request) sends a
+  // pending order first, so the kernel sees the learner's actions in the order they were made; a view closed
+  // meanwhile sends at once.
+  let saving = null; // {frame, timer, orders: trait -> the order to send}
   function saveNow() {
     if (!saving) return;
-    cancelAnimationFrame(saving.frame);
-    clearTimeout(saving.timer);
+    const { frame, timer, orders } = saving;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
     saving = null;
+    // An order the kernel set meanwhile (its answer to an earlier button) must not leave the page showing one order
+    // while the kernel is sent another: the learner's move, made last, is both shown and sent.
+    for (const [trait, order] of orders) {
+      if (same(model.get(trait), order)) continue;
+      committing = true;
+      try {
+        model.set(trait, order);
+      } finally {
+        committing = false;
+      }
+      views.filter((view) => view.trait === trait).forEach(update);
+    }
     model.save_changes();
   }
-  function saveAfterPaint() {
-    if (saving) return;
-    saving = { frame: requestAnimationFrame(() => { saving.timer = setTimeout(() => guard(saveNow), 0); }), timer: null };
+  function saveAfterPaint(trait, order) {
+    if (!saving) {
+      const task = () => guard(saveNow);
+      const pending = { frame: 0, timer: setTimeout(task, 100), orders: new Map() };
+      pending.frame = requestAnimationFrame(() => {
+        clearTimeout(pending.timer);
+        pending.timer = setTimeout(task, 0);
+      });
+      saving = pending;
+    }
+    saving.orders.set(trait, order);
   }
+  const send = (content) => {
+    saveNow();
+    model.send(content);
+  };
   cleanups.push(saveNow);
 
   function step(view, item, delta, role) {
@@ -472,7 +502,7 @@ function render({ model, el }) {
       const input = event.target.closest("input[data-role=grade]");
       if (!input) return;
       // Sent as typed: Python checks the range and refuses bad grades with a message.
-      model.send({ event: "grade", item: input.closest("[data-item]").dataset.item, grade: input.value });
+      send({ event: "grade", item: input.closest("[data-item]").dataset.item, grade: input.value });
     }));
     // The row a learner rests the pointer on or focuses is the one they may move next: ask for its previews.
     // (A list of up to 60 items already holds every item's; a longer one asks row by row.) A pointer sweeping across rows asks for none.
