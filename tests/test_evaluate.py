@@ -228,15 +228,11 @@ def test_metrics_that_count_judged_non_relevant_items_see_unjudged_ones_as_none(
 
 
 
-@pytest.mark.parametrize("measure", ["Rprec", "bpref", "success.1,5", "set_F"])
-def test_metrics_of_other_modules_agree_with_trec_eval_through_their_names(tmp_path, measure):
-    try:
-        parse_measures(measure)
-    except ValueError:
-        pytest.skip(f"no registered metric is named {measure} yet")
-    rng = np.random.default_rng(7)
-    for case in range(100):
-        qrels_text, run_text = random_case(rng, f"other_{measure}_{case}")
+def random_runs_against_trec_eval(tmp_path, seed, cases, measure, label):
+    """For each random case trec_eval answers: the case number, pytrec_eval's values and ours for ``measure``."""
+    rng = np.random.default_rng(seed)
+    for case in range(cases):
+        qrels_text, run_text = random_case(rng, f"{label}_{case}")
         (tmp_path / "q").write_text(deduplicated(qrels_text, (0, 2)))
         (tmp_path / "r").write_text(deduplicated(run_text, (0, 2)))
         with open(tmp_path / "q") as handle:
@@ -244,9 +240,17 @@ def test_metrics_of_other_modules_agree_with_trec_eval_through_their_names(tmp_p
         with open(tmp_path / "r") as handle:
             run = pytrec_eval.parse_run(handle)
         oracle = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
-        if not oracle:
-            continue
-        result = nt.evaluate(tmp_path / "q", tmp_path / "r", [measure])
+        if oracle:
+            yield case, oracle, nt.evaluate(tmp_path / "q", tmp_path / "r", [measure])
+
+
+@pytest.mark.parametrize("measure", ["Rprec", "bpref", "success.1,5", "set_F"])
+def test_metrics_of_other_modules_agree_with_trec_eval_through_their_names(tmp_path, measure):
+    try:
+        parse_measures(measure)
+    except ValueError:
+        pytest.skip(f"no registered metric is named {measure} yet")
+    for case, oracle, result in random_runs_against_trec_eval(tmp_path, 7, 100, measure, f"other_{measure}"):
         for name in result.measures:
             for qid in oracle:
                 assert result.value(qid, name) == pytest.approx(oracle[qid][name], abs=1e-12), (case, qid, name)
@@ -258,20 +262,8 @@ def test_a_trec_eval_name_without_cutoffs_takes_trec_evals_and_agrees_with_it(tm
         parse_measures(f"{family}.5")
     except ValueError:
         pytest.skip(f"no registered metric is named {family}.k")
-    rng = np.random.default_rng(11)
     compared = 0
-    for case in range(40):
-        qrels_text, run_text = random_case(rng, f"bare_{family}_{case}")
-        (tmp_path / "q").write_text(deduplicated(qrels_text, (0, 2)))
-        (tmp_path / "r").write_text(deduplicated(run_text, (0, 2)))
-        with open(tmp_path / "q") as handle:
-            qrels = pytrec_eval.parse_qrel(handle)
-        with open(tmp_path / "r") as handle:
-            run = pytrec_eval.parse_run(handle)
-        oracle = pytrec_eval.RelevanceEvaluator(qrels, {family}).evaluate(run)
-        if not oracle:
-            continue
-        result = nt.evaluate(tmp_path / "q", tmp_path / "r", [family])
+    for case, oracle, result in random_runs_against_trec_eval(tmp_path, 11, 40, family, f"bare_{family}"):
         assert set(result.measures) == set(next(iter(oracle.values())))  # the same cut-offs, P_5 ... P_1000
         for name in result.measures:
             for qid in oracle:

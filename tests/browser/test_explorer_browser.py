@@ -98,6 +98,10 @@ class Explorers:
         )
 
     def kernel(self, expression):
+        """``expression`` in the kernel, once it has confirmed what every explorer shows (a move is sent after its paint)."""
+        self.page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-testid$=-explorer]')].every((root) => root.dataset.state === 'confirmed')",
+            timeout=30_000)
         return self.notebook.kernel_value(expression)
 
     def drag(self, item, onto, root=None):
