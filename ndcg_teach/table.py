@@ -127,9 +127,8 @@ def _attribute(name, value):
     return f' {name}="{escape(value)}"' if value else ""
 
 
-def _cell(tag, value, css):
+def _cell(tag, value, css, style):
     title = value.title if isinstance(value, Cell) else ""
-    style = LAYOUT["text"] if "ndcg-text" in css.split() else ""
     return f"<{tag}{_attribute('class', css)}{_attribute('style', style)}{_attribute('title', title)}>{escape(text(value))}</{tag}>"
 
 
@@ -236,11 +235,13 @@ class Table:
 
     def html(self):
         """The ``<table>`` element alone (see :func:`styled` for the stylesheet around it)."""
-        classes = [self._column_class(column) for column in range(len(self.headers))]
-        head = "".join(_cell("th", header, css) for css, header in zip(classes, self.shown_headers or self.headers))
+        columns = range(len(self.headers))
+        classes = [self._column_class(column) for column in columns]
+        styles = [LAYOUT["text"] if self._left(column) else "" for column in columns]
+        head = "".join(_cell("th", header, *css) for css, header in zip(zip(classes, styles), self.shown_headers or self.headers))
         body = []
         for row, values in enumerate(self.rows):
-            cells = "".join(_cell("td", value, css) for css, value in zip(classes, values))
+            cells = "".join(_cell("td", value, *css) for css, value in zip(zip(classes, styles), values))
             body.append(f"<tr{_attribute('class', self.row_classes[row] if self.row_classes else '')}>{cells}</tr>")
             note = self._note(row)
             if note:

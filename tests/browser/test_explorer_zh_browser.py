@@ -12,7 +12,16 @@ import re
 
 import pytest
 from jupyter_harness import APPS
-from test_explorer_browser import expect_order, expect_text, ndcg_text, opened_explorers
+from test_explorer_browser import (
+    DUEL_B,
+    GRADES,
+    ITEMS,
+    K,
+    expect_order,
+    expect_text,
+    ndcg_text,
+    opened_explorers,
+)
 from test_explorer_live_browser import OVERFLOW
 
 import ndcg_teach as nt
@@ -20,11 +29,7 @@ from ndcg_teach.widgets.messages import front_end
 
 pytestmark = pytest.mark.browser
 
-ITEMS = ["B", "A", "D", "C", "E"]
-GRADES = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
 LABELS = {"A": "苹果派的做法", "B": "香蕉面包", "C": "胡萝卜蛋糕", "D": "椰枣方块酥", "E": "捷豹汽车参数（不相关的那种美洲豹）"}
-DUEL_B = ["E", "A", "B", "C", "D"]
-K = 3
 NOTEBOOK = "chinese.ipynb"
 ZH = front_end("zh-CN")
 CELLS = [
