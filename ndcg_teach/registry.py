@@ -1,10 +1,16 @@
-"""The metric registry: one :class:`Metric` spec per metric, the one list everything reads.
+"""The metric registry: one :class:`Metric` spec per metric, and one :func:`call` that scores a query with it.
 
 Each metric family module in :mod:`ndcg_teach.metrics` registers its metrics
-when it is imported. The explorer's cards, the conventions' recipes, the means
-over queries, the package's ``__all__`` and the tests all read
-:func:`metrics` instead of keeping a list of their own, so a new metric is one
-new module. An instructor can register a metric of their own the same way:
+when it is imported. A spec declares what the metric reads from a query
+(``needs``: facts of a :class:`~ndcg_teach.context.Query`) and its conventions
+(``params``: one :class:`Param` each, as ir_measures' ``SUPPORTED_PARAMS``
+do); the explorer's cards, the conventions' recipes, :func:`~ndcg_teach.mean`,
+:func:`~ndcg_teach.evaluate`, the package's ``__all__`` and the tests read
+those declarations instead of keeping lists of their own or reading parameter
+names, so a new metric is one new module. This module alone reads a
+function's signature: to check a spec against its functions, and to fill in
+the declarations of a metric registered without them. An instructor can
+register a metric of their own the same way:
 
 >>> import ndcg_teach as nt
 >>> def top_grade(relevances, k=None):
@@ -19,11 +25,50 @@ new module. An instructor can register a metric of their own the same way:
 """
 
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from numbers import Real
+from string import Formatter
+from types import MappingProxyType
 
-from .validation import shown
+import numpy as np
+
+from .context import FACTS
+from .trace import Column
+from .validation import check_k, shown
 
 GROUPS = ("graded", "binary")
+READING = "negative"
+"""The one keyword of the plain functions that is neither a fact nor a convention: how a negative grade is read
+(the :class:`~ndcg_teach.context.Query` has read them already)."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One convention of a metric: its type, its named choices, its default and what it means (lesson 08).
+
+    ``choices`` lists the named values (empty when any value of ``dtype``
+    will do); a parameter whose ``dtype`` admits more (a gain mapping or
+    function) takes those too, but only the named choices reach a metric's
+    batch function (see :func:`route`).
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> gain = nt.metric("ndcg").params["gain"]
+    >>> gain.choices, gain.default
+    (('linear', 'exponential'), 'linear')
+    >>> gain.named("exponential"), gain.named({1: 3.0})
+    (True, False)
+    """
+
+    dtype: object
+    choices: tuple = ()
+    default: object = None
+    description: str = ""
+
+    def named(self, value):
+        """Whether ``value`` is one of the choices (of the same type: True is not 1)."""
+        return any(value is choice or (type(value) is type(choice) and value == choice) for choice in self.choices)
 
 
 @dataclass(frozen=True)
@@ -41,10 +86,11 @@ class Metric:
         "graded" metrics use every grade; "binary" ones only ask whether a
         grade reaches the relevance threshold.
     function : callable
-        The plain function, ``function(relevances, k=None, *, ...) -> float``.
+        The plain function, ``function(relevances, k=None, *, ...) -> float``
+        (``judgements`` first for a metric that needs ``"subtopics"``).
     explain : callable or None
         Its ``explain_*`` twin returning a :class:`~ndcg_teach.Trace`, with the
-        same parameters plus ``items``.
+        same parameters plus ``ranking``.
     meaning : str
         One line a learner reads next to the number.
     lesson : str
@@ -54,29 +100,37 @@ class Metric:
         order of registration.
     names : mapping of str to dict
         The metric's names in trec_eval and ir_measures, with ``{k}`` for the
-        cut-off, each mapped to the keyword arguments that tool's convention
-        implies, e.g. ``{"ndcg_cut.{k}": {"gain": "linear"}, "nDCG@{k}": {}}``.
-        Empty when no such tool computes it.
+        cut-off, each mapped to the conventions that tool's name implies,
+        e.g. ``{"ndcg_cut.{k}": {}, "ERR@{k}": {"max_grade": 4}}``. Empty when
+        no such tool computes it.
     batch : callable or None
         The metric of many queries at once,
         ``batch(grades, lengths, k=None, *, ...) -> array``: ``grades`` is a
         2-D float64 array, one query per row in ranked order, padded with 0
-        after each list's ``lengths[q]`` items; per-query keywords come as
-        arrays (``pool`` a zero-padded 2-D array, ``n_relevant`` one int per
-        query). It must compute from the same steps as ``function``;
-        :func:`~ndcg_teach.evaluate` and :func:`~ndcg_teach.mean` use it, and
-        fall back to ``function`` one query at a time when it is None.
-    in_explorer : bool
-        Whether :class:`~ndcg_teach.RankingExplorer` shows a card for it when
-        ``metrics=`` is not given (False for metrics that need more than a
-        ranked list of grades, or that would crowd the panel).
+        after each list's ``lengths[q]`` items; the facts come as arrays
+        (``pool`` zero-padded 2-D, ``n_relevant`` one int per query,
+        ``judged`` like ``grades``). It must compute from the same steps as
+        ``function``; :func:`call` chooses it by the rule of :func:`route`.
+    needs : tuple of str or None
+        The facts of a :class:`~ndcg_teach.context.Query` the metric reads
+        (keys of :data:`ndcg_teach.context.FACTS`), e.g. ``("pool",)``. None
+        (for a metric of your own): read from the function's keywords when
+        registered (``pool``, ``n_relevant``, ``n_nonrelevant``,
+        ``threshold``; a function that counts judged non-relevant items also
+        needs ``"judged"``, so it is given None for unjudged items).
+    params : mapping of str to Param, or None
+        The metric's conventions, each a :class:`Param`. None: read from the
+        function's keywords and defaults when registered.
+    columns : tuple of Column
+        The columns its ``explain`` twin's traces show (see
+        :class:`~ndcg_teach.trace.Column`).
 
     Examples
     --------
     >>> import ndcg_teach as nt
     >>> spec = nt.metric("ndcg")
-    >>> spec.title(10), spec.group, spec.keywords
-    ('NDCG@10', 'graded', ('gain', 'discount', 'log_base', 'pool', 'zero_idcg', 'negative'))
+    >>> spec.title(10), spec.group, spec.needs, tuple(spec.params)
+    ('NDCG@10', 'graded', ('pool',), ('gain', 'discount', 'log_base', 'zero_idcg'))
     >>> round(spec.function([5, 2, 3], 3), 4)
     0.9834
     """
@@ -90,14 +144,15 @@ class Metric:
     lesson: str = ""
     order: float = 1000.0
     names: dict = field(default_factory=dict, repr=False, compare=False)
-    in_explorer: bool = True
     batch: object = field(default=None, repr=False, compare=False)
+    needs: tuple = None
+    params: object = field(default=None, repr=False, compare=False)
+    columns: tuple = field(default=(), repr=False, compare=False)
 
     @property
     def keywords(self):
-        """The keyword-only parameters the plain function accepts, e.g. ``("gain", "discount", ...)``."""
-        parameters = inspect.signature(self.function).parameters.values()
-        return tuple(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
+        """The keyword-only parameters of the plain function, in its order, e.g. ``("gain", "discount", ...)``."""
+        return _keywords(self.function)
 
     def title(self, k):
         """The label with its cut-off, e.g. ``"NDCG@3"``; without ``@k`` when ``k`` is None."""
@@ -106,12 +161,102 @@ class Metric:
         return self.label.format(k=k)
 
     def accepted(self, keywords):
-        """The items of ``keywords`` this metric takes (the rest are for other metrics)."""
+        """The items of ``keywords`` this metric's plain function takes (the rest are for other metrics)."""
         names = self.keywords
         return {name: value for name, value in keywords.items() if name in names}
 
 
+def _keywords(function):
+    parameters = inspect.signature(function).parameters.values()
+    return tuple(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
+
+
+def _defaults(function):
+    return {p.name: p.default for p in inspect.signature(function).parameters.values()
+            if p.kind is inspect.Parameter.KEYWORD_ONLY}
+
+
+def _fact_keywords(needs):
+    return {FACTS[name].keyword for name in needs if FACTS[name].keyword}
+
+
 _REGISTRY = {}
+
+
+def _check_label(label):
+    requirement = "a non-empty string whose only field is {k} (the cut-off), such as 'NDCG@{k}'"
+    if not isinstance(label, str) or not label:
+        raise ValueError(f"Metric label must be {requirement}. Got {shown(label)} instead.")
+    try:
+        fields = {name for _, name, _, _ in Formatter().parse(label) if name is not None}
+        label.format(k=10)
+    except (ValueError, IndexError, KeyError):
+        fields = None
+    if fields is None or not fields <= {"k"}:
+        raise ValueError(f"Metric label must be {requirement}. Got {shown(label)} instead.")
+
+
+def _declared(spec):
+    """``spec`` with ``needs`` and ``params`` filled in from its function when they were left None."""
+    defaults = _defaults(spec.function)
+    missing = [name for name, default in defaults.items() if default is inspect.Parameter.empty]
+    if missing:
+        raise ValueError(f"Metric function's keywords must each have a default (the convention everyone gets unless "
+                         f"they choose). Got {', '.join(missing)} without one instead.")
+    keywords = {FACTS[name].keyword: name for name in FACTS if FACTS[name].keyword}
+    needs = spec.needs
+    if needs is None:
+        needs = tuple(keywords[name] for name in defaults if name in keywords)
+        if "n_nonrelevant" in needs:  # a metric that counts judged non-relevant items must tell unjudged ones apart
+            needs = ("judged", *needs)
+    params = spec.params
+    if params is None:
+        params = {name: Param(object if default is None else type(default), (), default, "")
+                  for name, default in defaults.items() if name not in keywords and name != READING}
+    return replace(spec, needs=tuple(needs), params=MappingProxyType(dict(params)), columns=tuple(spec.columns))
+
+
+def _check_keywords(spec):
+    """The plain function, its twin and its batch take exactly the facts and conventions the spec declares."""
+    unknown = [name for name in spec.needs if name not in FACTS]
+    if unknown:
+        raise ValueError(f"Metric needs must be facts of a Query ({', '.join(FACTS)}). Got {shown(unknown)} instead.")
+    for name, param in spec.params.items():
+        if not isinstance(param, Param) or name in _fact_keywords(FACTS) or name in (READING, "k", "ranking"):
+            raise TypeError(f"Metric params must map convention names (not facts of the query) to Param(dtype, choices, "
+                            f"default, description). Got {name!r}: {shown(param)} instead.")
+    if not all(isinstance(column, Column) for column in spec.columns):
+        raise TypeError(f"Metric columns must be Column(key, header, format, meaning) objects. Got {shown(spec.columns)} instead.")
+    first = "judgements" if "subtopics" in spec.needs else "relevances"
+    parameters = list(inspect.signature(spec.function).parameters)
+    if parameters[0] != first:
+        raise ValueError(f"Metric function must take ({first}, k=None, *, ...): {first} is what a metric that needs "
+                         f"{list(spec.needs)} is given first. Got parameters {shown(parameters)} instead.")
+    declared = _fact_keywords(spec.needs) | set(spec.params)
+    defaults = _defaults(spec.function)
+    own = set(defaults) - {READING}
+    if own != declared:
+        raise ValueError(f"Metric {spec.key!r}: its function's keywords must be the facts it needs and its params. Got "
+                         f"keywords {sorted(own)} for needs {list(spec.needs)} and params {list(spec.params)} instead.")
+    for name in declared:
+        default = spec.params[name].default if name in spec.params else next(
+            fact.default for fact in FACTS.values() if fact.keyword == name)
+        if not _same(defaults[name], default):
+            raise ValueError(f"Metric {spec.key!r}: {name}'s declared default must be the function's ({defaults[name]!r}). "
+                             f"Got {default!r} instead.")
+    if spec.explain is not None and set(_keywords(spec.explain)) != set(defaults) | {"ranking"}:
+        raise ValueError(f"Metric explain must take the plain function's keywords and ranking=. Got "
+                         f"{list(_keywords(spec.explain))} instead.")
+    if spec.batch is not None:
+        takes = declared | ({"judged"} if "judged" in spec.needs else set())
+        if set(_keywords(spec.batch)) != takes:
+            raise ValueError(f"Metric batch must take the facts and conventions the function takes ({sorted(takes)}). "
+                             f"Got {list(_keywords(spec.batch))} instead.")
+
+
+def _same(value, default):
+    return value is default or (type(value) is type(default) and value == default) or (
+        {type(value), type(default)} <= {int, float} and value == default)
 
 
 def _check_spec(spec):
@@ -119,8 +264,7 @@ def _check_spec(spec):
         raise TypeError(f"spec must be an ndcg_teach.Metric. Got {shown(spec)} instead.")
     if not isinstance(spec.key, str) or not spec.key.isidentifier():
         raise ValueError(f"Metric key must be a Python identifier such as 'ndcg'. Got {shown(spec.key)} instead.")
-    if not isinstance(spec.label, str) or not spec.label:
-        raise ValueError(f"Metric label must be a non-empty string such as 'NDCG@{{k}}'. Got {shown(spec.label)} instead.")
+    _check_label(spec.label)
     if spec.group not in GROUPS:
         raise ValueError(f"Metric group must be one of {', '.join(map(repr, GROUPS))}. Got {shown(spec.group)} instead.")
     for name in ("function", "explain"):
@@ -131,18 +275,31 @@ def _check_spec(spec):
         raise TypeError(f"Metric batch must be a function or None. Got {shown(spec.batch)} instead.")
     if not isinstance(spec.names, dict) or not all(isinstance(n, str) and isinstance(v, dict) for n, v in spec.names.items()):
         raise TypeError(f"Metric names must map measure names to keyword dicts, e.g. {{'P.{{k}}': {{}}}}. Got {shown(spec.names)} instead.")
-    if not isinstance(spec.in_explorer, bool):
-        raise TypeError(f"Metric in_explorer must be True or False. Got {shown(spec.in_explorer)} instead.")
-    parameters = list(inspect.signature(spec.function).parameters)
-    if parameters[:2] != ["relevances", "k"]:
+    if spec.needs is not None and (isinstance(spec.needs, str) or not isinstance(spec.needs, (tuple, list))):
+        raise TypeError(f"Metric needs must be a tuple of fact names such as ('pool',). Got {shown(spec.needs)} instead.")
+    if spec.params is not None and not hasattr(spec.params, "items"):
+        raise TypeError(f"Metric params must map names to Param objects. Got {shown(spec.params)} instead.")
+    parameters = list(inspect.signature(spec.function).parameters) if _has_signature(spec.function) else []
+    if parameters[:1] not in (["relevances"], ["judgements"]) or parameters[1:2] != ["k"]:
         raise ValueError(
             f"Metric function must take (relevances, k=None, *, ...) so every caller can pass the list and the cut-off. "
             f"Got parameters {shown(parameters)} instead."
         )
+    spec = _declared(spec)
+    _check_keywords(spec)
+    return spec
+
+
+def _has_signature(function):
+    try:
+        inspect.signature(function)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def register_metric(spec, *, replace=False):
-    """Add ``spec`` to the registry and return it.
+    """Add ``spec`` to the registry and return it (with ``needs`` and ``params`` filled in when they were None).
 
     Parameters
     ----------
@@ -153,20 +310,23 @@ def register_metric(spec, *, replace=False):
     Raises
     ------
     ValueError
-        When the key is taken (and ``replace`` is False) or the spec is malformed.
+        When the key is taken (and ``replace`` is False) or the spec is
+        malformed: a label that does not format, declarations that do not
+        match the functions' keywords, ...
 
     Examples
     --------
     >>> import ndcg_teach as nt
     >>> def hits(relevances, k=None, *, threshold=1):
     ...     return float(sum(grade >= threshold for grade in list(relevances)[:k]))
-    >>> nt.register_metric(nt.Metric("hits", "Hits@{k}", "binary", hits, meaning="relevant items in the top k")).keywords
-    ('threshold',)
+    >>> spec = nt.register_metric(nt.Metric("hits", "Hits@{k}", "binary", hits, meaning="relevant items in the top k"))
+    >>> spec.keywords, spec.needs  # threshold is a fact of the query, read from the function's keywords
+    (('threshold',), ('threshold',))
     >>> nt.mean("hits", [[1, 0, 1], [0, 0]], k=2)  # (1 + 0) / 2
     0.5
     >>> nt.unregister_metric("hits")
     """
-    _check_spec(spec)
+    spec = _check_spec(spec)
     if spec.key in _REGISTRY and not replace:
         raise ValueError(f"spec.key must be new; {spec.key!r} is registered already (pass replace=True). Got {spec.key!r} instead.")
     _REGISTRY[spec.key] = spec
@@ -209,7 +369,7 @@ def metrics(group=None):
 
 
 def metric(key):
-    """The :class:`Metric` registered under ``key``.
+    """The :class:`Metric` registered under ``key`` (a spec is returned as it is).
 
     Examples
     --------
@@ -217,7 +377,141 @@ def metric(key):
     >>> nt.metric("ap").title(5)
     'AP@5'
     """
+    if isinstance(key, Metric):
+        return key
     if not isinstance(key, str) or key not in _REGISTRY:
         known = ", ".join(repr(spec.key) for spec in metrics())
         raise ValueError(f"metric key must be one of {known}. Got {shown(key)} instead.")
     return _REGISTRY[key]
+
+
+_lookup = metric  # for the functions below, whose first parameter is called metric
+
+
+# ---- Calling a metric on a query ------------------------------------------------------------------
+
+
+def _check_conventions(spec, conventions):
+    for name in conventions:
+        if name not in spec.params:
+            kind = "a fact of the query: give it to the Query" if name in _fact_keywords(FACTS) else (
+                "how grades are read: give it to the Query" if name == READING else
+                f"not one of {spec.key}'s conventions ({', '.join(spec.params) or 'it has none'})")
+            raise TypeError(f"conventions of {spec.key} must be its params; {name} is {kind}. Got {name}= instead.")
+
+
+def route(metric, query, **conventions):
+    """How :func:`call` computes ``metric`` on ``query``: ``"one"``, ``"batch"`` or ``"loop"``.
+
+    The rule, decided before anything is computed: one query goes to the
+    plain function ("one"). A batch goes to the metric's batch function
+    ("batch") when it has one and every convention is one the batch function
+    takes: a named choice of a :class:`Param` that lists choices, a number for
+    one that lists none. Otherwise ("loop": no batch function, a gain mapping
+    or function, a value that is not a choice) the plain function scores the
+    queries one by one, and words any refusal as it always does.
+
+    Examples
+    --------
+    >>> from ndcg_teach.context import Query
+    >>> batch = Query.from_lists([[3, 1], [0, 2]])
+    >>> route("ndcg", batch), route("ndcg", batch, gain={1: 1.0, 2: 5.0, 3: 9.0}), route("bpref", batch)
+    ('batch', 'loop', 'loop')
+    """
+    spec = _lookup(metric)
+    if not query.batch:
+        return "one"
+    if spec.batch is None:
+        return "loop"
+    for name, value in conventions.items():
+        param = spec.params[name]
+        fits = param.named(value) if param.choices else isinstance(value, Real) and not isinstance(value, (bool, np.bool_))
+        if not fits:
+            return "loop"
+    return "batch"
+
+
+def _ranked(spec, query):
+    """What the plain function takes first: the grades (None for unjudged items when it tells them apart), or the
+    grades per subtopic for a metric that needs them."""
+    if "subtopics" in spec.needs:
+        return query.subtopics
+    if "judged" in spec.needs and query.judged is not None:
+        return [float(grade) if seen else None for grade, seen in zip(query.grades.tolist(), query.judged.tolist())]
+    return query.grades
+
+
+def _facts(spec, query, batch=False):
+    facts = {FACTS[name].keyword: getattr(query, name) for name in spec.needs if FACTS[name].keyword}
+    if batch and "judged" in spec.needs:
+        facts["judged"] = np.ones(query.grades.shape, dtype=bool) if query.judged is None else query.judged
+    return facts
+
+
+def call(metric, query, k=None, **conventions):
+    """The value of ``metric`` for ``query``: a float for one query, one float64 per query for a batch.
+
+    The metric is given the facts it ``needs`` from the query and the
+    ``conventions`` (its ``params``), through its plain function or its batch
+    function as :func:`route` says.
+
+    Parameters
+    ----------
+    metric : str or Metric
+        A registry key ("ndcg", "ap", ...) or a spec.
+    query : Query
+        One query or a batch (see :mod:`ndcg_teach.context`).
+    k : int or None, default None
+        The cut-off.
+    **conventions
+        Values of the metric's params, e.g. ``gain="exponential"``.
+
+    Examples
+    --------
+    >>> from ndcg_teach.context import Query
+    >>> round(call("ndcg", Query.of([3, 0, 2], pool=[3, 3, 2]), 3), 4)  # the ideal holds the unretrieved 3
+    0.6788
+    >>> call("ap", Query.from_lists([[1, 0, 1], [0, 1]], n_relevant=[4, 1])).round(4)
+    array([0.4167, 0.5   ])
+    >>> call("precision", Query.of([1, 0]), 2, gain="exponential")
+    Traceback (most recent call last):
+    ...
+    TypeError: conventions of precision must be its params; gain is not one of precision's conventions (adaptive_k). Got gain= instead.
+    """
+    spec = _lookup(metric)
+    k = check_k(k)
+    _check_conventions(spec, conventions)
+    path = route(spec, query, **conventions)
+    if path == "one":
+        return spec.function(_ranked(spec, query), k, **_facts(spec, query), **conventions)
+    if path == "batch":
+        ranked = query.subtopics if "subtopics" in spec.needs else query.grades
+        return np.asarray(spec.batch(ranked, query.lengths, k, **_facts(spec, query, batch=True), **conventions),
+                          dtype=np.float64)
+    values = np.empty(len(query))
+    for index in range(len(query)):
+        try:
+            values[index] = call(spec, query.row(index), k, **conventions)
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"query {index + 1}: {error}") from None
+    return values
+
+
+def explain(metric, query, k=None, **conventions):
+    """The :class:`~ndcg_teach.Trace` of ``metric`` for one query: :func:`call`'s value with every step and the item ids.
+
+    Examples
+    --------
+    >>> from ndcg_teach.context import Query
+    >>> print(explain("rr", Query.of([0, 2, 1], ranking=["a", "b", "c"])).formula)
+    RR = 1 / 2 = 0.5000  (first relevant item at position 2)
+    """
+    spec = _lookup(metric)
+    if spec.explain is None:
+        raise ValueError(f"metric {spec.key} has no explain twin. Got {spec.key!r} instead.")
+    if query.batch:
+        raise ValueError(f"explain shows the steps of one query; take one with query.row(i). Got a batch of "
+                         f"{len(query)} instead.")
+    k = check_k(k)
+    _check_conventions(spec, conventions)
+    return spec.explain(_ranked(spec, query), k, ranking=query.ranking, **_facts(spec, query), **conventions)
