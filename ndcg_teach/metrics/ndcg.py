@@ -10,7 +10,6 @@ import warnings
 from collections import defaultdict, deque
 from types import MappingProxyType
 
-import numpy as np
 
 from ..deprecation import renamed
 from ..formulas import at, number
