@@ -1,40 +1,20 @@
-"""The metric registry: one :class:`Metric` spec per metric, and one :func:`call` that scores a query with it.
+"""What the package knows about one metric: its :class:`Metric` spec, its conventions (:class:`Param`), and the
+checks a spec passes when it is registered.
 
-Each metric family module in :mod:`ndcg_teach.metrics` registers its metrics
-when it is imported. A spec declares what the metric reads from a query
-(``needs``: facts of a :class:`~ndcg_teach.context.Query`) and its conventions
-(``params``: one :class:`Param` each, as ir_measures' ``SUPPORTED_PARAMS``
-do); the explorer's cards, the conventions' recipes, :func:`~ndcg_teach.mean`,
-:func:`~ndcg_teach.evaluate`, the package's ``__all__`` and the tests read
-those declarations instead of keeping lists of their own or reading parameter
-names, so a new metric is one new module. This module alone reads a
-function's signature: to check a spec against its functions, and to fill in
-the declarations of a metric registered without them. An instructor can
-register a metric of their own the same way:
-
->>> import ndcg_teach as nt
->>> def top_grade(relevances, k=None):
-...     '''The best grade in the top k.'''
-...     return float(max(list(relevances)[:k], default=0))
->>> spec = nt.register_metric(nt.Metric("top", "Top@{k}", "graded", top_grade, meaning="the best grade in the top k"))
->>> spec.title(3), spec.keywords
-('Top@3', ())
->>> nt.mean("top", [[1, 3], [2]])  # (3 + 2) / 2
-2.5
->>> nt.unregister_metric("top")
+This is the one place that reads a function's signature: to check that a
+spec's declarations (``needs``, ``params``) match its functions, and to fill
+in the declarations of a metric registered without them. Every caller reads
+the declarations instead.
 """
 
 import inspect
 from dataclasses import dataclass, field, replace
-from numbers import Real
 from string import Formatter
 from types import MappingProxyType
 
-import numpy as np
-
-from .context import FACTS
-from .trace import Column
-from .validation import check_k, shown
+from ..context import FACTS
+from ..trace import Column
+from ..validation import shown
 
 GROUPS = ("graded", "binary")
 READING = "negative"
@@ -176,11 +156,8 @@ def _defaults(function):
             if p.kind is inspect.Parameter.KEYWORD_ONLY}
 
 
-def _fact_keywords(needs):
+def fact_keywords(needs):
     return {FACTS[name].keyword for name in needs if FACTS[name].keyword}
-
-
-_REGISTRY = {}
 
 
 def _check_label(label):
@@ -222,7 +199,7 @@ def _check_keywords(spec):
     if unknown:
         raise ValueError(f"Metric needs must be facts of a Query ({', '.join(FACTS)}). Got {shown(unknown)} instead.")
     for name, param in spec.params.items():
-        if not isinstance(param, Param) or name in _fact_keywords(FACTS) or name in (READING, "k", "ranking"):
+        if not isinstance(param, Param) or name in fact_keywords(FACTS) or name in (READING, "k", "ranking"):
             raise TypeError(f"Metric params must map convention names (not facts of the query) to Param(dtype, choices, "
                             f"default, description). Got {name!r}: {shown(param)} instead.")
     if not all(isinstance(column, Column) for column in spec.columns):
@@ -232,7 +209,7 @@ def _check_keywords(spec):
     if parameters[0] != first:
         raise ValueError(f"Metric function must take ({first}, k=None, *, ...): {first} is what a metric that needs "
                          f"{list(spec.needs)} is given first. Got parameters {shown(parameters)} instead.")
-    declared = _fact_keywords(spec.needs) | set(spec.params)
+    declared = fact_keywords(spec.needs) | set(spec.params)
     defaults = _defaults(spec.function)
     own = set(defaults) - {READING}
     if own != declared:
@@ -259,7 +236,8 @@ def _same(value, default):
         {type(value), type(default)} <= {int, float} and value == default)
 
 
-def _check_spec(spec):
+def checked(spec):
+    """``spec`` checked against its functions, with ``needs`` and ``params`` filled in when they were None."""
     if not isinstance(spec, Metric):
         raise TypeError(f"spec must be an ndcg_teach.Metric. Got {shown(spec)} instead.")
     if not isinstance(spec.key, str) or not spec.key.isidentifier():
@@ -296,222 +274,3 @@ def _has_signature(function):
     except (TypeError, ValueError):
         return False
     return True
-
-
-def register_metric(spec, *, replace=False):
-    """Add ``spec`` to the registry and return it (with ``needs`` and ``params`` filled in when they were None).
-
-    Parameters
-    ----------
-    spec : Metric
-    replace : bool, default False
-        Allow replacing a metric registered under the same key.
-
-    Raises
-    ------
-    ValueError
-        When the key is taken (and ``replace`` is False) or the spec is
-        malformed: a label that does not format, declarations that do not
-        match the functions' keywords, ...
-
-    Examples
-    --------
-    >>> import ndcg_teach as nt
-    >>> def hits(relevances, k=None, *, threshold=1):
-    ...     return float(sum(grade >= threshold for grade in list(relevances)[:k]))
-    >>> spec = nt.register_metric(nt.Metric("hits", "Hits@{k}", "binary", hits, meaning="relevant items in the top k"))
-    >>> spec.keywords, spec.needs  # threshold is a fact of the query, read from the function's keywords
-    (('threshold',), ('threshold',))
-    >>> nt.mean("hits", [[1, 0, 1], [0, 0]], k=2)  # (1 + 0) / 2
-    0.5
-    >>> nt.unregister_metric("hits")
-    """
-    spec = _check_spec(spec)
-    if spec.key in _REGISTRY and not replace:
-        raise ValueError(f"spec.key must be new; {spec.key!r} is registered already (pass replace=True). Got {spec.key!r} instead.")
-    _REGISTRY[spec.key] = spec
-    return spec
-
-
-def unregister_metric(key):
-    """Remove the metric registered under ``key``.
-
-    Examples
-    --------
-    >>> import ndcg_teach as nt
-    >>> spec = nt.register_metric(nt.Metric("first", "First", "graded", lambda relevances, k=None: float(relevances[0])))
-    >>> nt.unregister_metric("first")
-    >>> "first" in [spec.key for spec in nt.metrics()]
-    False
-    """
-    metric(key)
-    del _REGISTRY[key]
-
-
-def metrics(group=None):
-    """Every registered metric, in display order.
-
-    Parameters
-    ----------
-    group : {"graded", "binary"} or None
-        Keep only one group.
-
-    Examples
-    --------
-    >>> import ndcg_teach as nt
-    >>> [spec.key for spec in nt.metrics()][:4]
-    ['ndcg', 'dcg', 'idcg', 'cg']
-    """
-    if group is not None and group not in GROUPS:
-        raise ValueError(f"group must be one of {', '.join(map(repr, GROUPS))} or None. Got {shown(group)} instead.")
-    ranked = sorted(enumerate(_REGISTRY.values()), key=lambda pair: (pair[1].order, pair[0]))
-    return tuple(spec for _, spec in ranked if group is None or spec.group == group)
-
-
-def metric(key):
-    """The :class:`Metric` registered under ``key`` (a spec is returned as it is).
-
-    Examples
-    --------
-    >>> import ndcg_teach as nt
-    >>> nt.metric("ap").title(5)
-    'AP@5'
-    """
-    if isinstance(key, Metric):
-        return key
-    if not isinstance(key, str) or key not in _REGISTRY:
-        known = ", ".join(repr(spec.key) for spec in metrics())
-        raise ValueError(f"metric key must be one of {known}. Got {shown(key)} instead.")
-    return _REGISTRY[key]
-
-
-_lookup = metric  # for the functions below, whose first parameter is called metric
-
-
-# ---- Calling a metric on a query ------------------------------------------------------------------
-
-
-def _check_conventions(spec, conventions):
-    for name in conventions:
-        if name not in spec.params:
-            kind = "a fact of the query: give it to the Query" if name in _fact_keywords(FACTS) else (
-                "how grades are read: give it to the Query" if name == READING else
-                f"not one of {spec.key}'s conventions ({', '.join(spec.params) or 'it has none'})")
-            raise TypeError(f"conventions of {spec.key} must be its params; {name} is {kind}. Got {name}= instead.")
-
-
-def route(metric, query, **conventions):
-    """How :func:`call` computes ``metric`` on ``query``: ``"one"``, ``"batch"`` or ``"loop"``.
-
-    The rule, decided before anything is computed: one query goes to the
-    plain function ("one"). A batch goes to the metric's batch function
-    ("batch") when it has one and every convention is one the batch function
-    takes: a named choice of a :class:`Param` that lists choices, a number for
-    one that lists none. Otherwise ("loop": no batch function, a gain mapping
-    or function, a value that is not a choice) the plain function scores the
-    queries one by one, and words any refusal as it always does.
-
-    Examples
-    --------
-    >>> from ndcg_teach.context import Query
-    >>> batch = Query.from_lists([[3, 1], [0, 2]])
-    >>> route("ndcg", batch), route("ndcg", batch, gain={1: 1.0, 2: 5.0, 3: 9.0}), route("bpref", batch)
-    ('batch', 'loop', 'loop')
-    """
-    spec = _lookup(metric)
-    if not query.batch:
-        return "one"
-    if spec.batch is None:
-        return "loop"
-    for name, value in conventions.items():
-        param = spec.params[name]
-        fits = param.named(value) if param.choices else isinstance(value, Real) and not isinstance(value, (bool, np.bool_))
-        if not fits:
-            return "loop"
-    return "batch"
-
-
-def _ranked(spec, query):
-    """What the plain function takes first: the grades (None for unjudged items when it tells them apart), or the
-    grades per subtopic for a metric that needs them."""
-    if "subtopics" in spec.needs:
-        return query.subtopics
-    if "judged" in spec.needs and query.judged is not None:
-        return [float(grade) if seen else None for grade, seen in zip(query.grades.tolist(), query.judged.tolist())]
-    return query.grades
-
-
-def _facts(spec, query, batch=False):
-    facts = {FACTS[name].keyword: getattr(query, name) for name in spec.needs if FACTS[name].keyword}
-    if batch and "judged" in spec.needs:
-        facts["judged"] = np.ones(query.grades.shape, dtype=bool) if query.judged is None else query.judged
-    return facts
-
-
-def call(metric, query, k=None, **conventions):
-    """The value of ``metric`` for ``query``: a float for one query, one float64 per query for a batch.
-
-    The metric is given the facts it ``needs`` from the query and the
-    ``conventions`` (its ``params``), through its plain function or its batch
-    function as :func:`route` says.
-
-    Parameters
-    ----------
-    metric : str or Metric
-        A registry key ("ndcg", "ap", ...) or a spec.
-    query : Query
-        One query or a batch (see :mod:`ndcg_teach.context`).
-    k : int or None, default None
-        The cut-off.
-    **conventions
-        Values of the metric's params, e.g. ``gain="exponential"``.
-
-    Examples
-    --------
-    >>> from ndcg_teach.context import Query
-    >>> round(call("ndcg", Query.of([3, 0, 2], pool=[3, 3, 2]), 3), 4)  # the ideal holds the unretrieved 3
-    0.6788
-    >>> call("ap", Query.from_lists([[1, 0, 1], [0, 1]], n_relevant=[4, 1])).round(4)
-    array([0.4167, 0.5   ])
-    >>> call("precision", Query.of([1, 0]), 2, gain="exponential")
-    Traceback (most recent call last):
-    ...
-    TypeError: conventions of precision must be its params; gain is not one of precision's conventions (adaptive_k). Got gain= instead.
-    """
-    spec = _lookup(metric)
-    k = check_k(k)
-    _check_conventions(spec, conventions)
-    path = route(spec, query, **conventions)
-    if path == "one":
-        return spec.function(_ranked(spec, query), k, **_facts(spec, query), **conventions)
-    if path == "batch":
-        ranked = query.subtopics if "subtopics" in spec.needs else query.grades
-        return np.asarray(spec.batch(ranked, query.lengths, k, **_facts(spec, query, batch=True), **conventions),
-                          dtype=np.float64)
-    values = np.empty(len(query))
-    for index in range(len(query)):
-        try:
-            values[index] = call(spec, query.row(index), k, **conventions)
-        except (TypeError, ValueError) as error:
-            raise type(error)(f"query {index + 1}: {error}") from None
-    return values
-
-
-def explain(metric, query, k=None, **conventions):
-    """The :class:`~ndcg_teach.Trace` of ``metric`` for one query: :func:`call`'s value with every step and the item ids.
-
-    Examples
-    --------
-    >>> from ndcg_teach.context import Query
-    >>> print(explain("rr", Query.of([0, 2, 1], ranking=["a", "b", "c"])).formula)
-    RR = 1 / 2 = 0.5000  (first relevant item at position 2)
-    """
-    spec = _lookup(metric)
-    if spec.explain is None:
-        raise ValueError(f"metric {spec.key} has no explain twin. Got {spec.key!r} instead.")
-    if query.batch:
-        raise ValueError(f"explain shows the steps of one query; take one with query.row(i). Got a batch of "
-                         f"{len(query)} instead.")
-    k = check_k(k)
-    _check_conventions(spec, conventions)
-    return spec.explain(_ranked(spec, query), k, ranking=query.ranking, **_facts(spec, query), **conventions)
