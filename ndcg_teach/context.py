@@ -143,57 +143,64 @@ class Query:
         grades = np.asarray(self.grades, dtype=np.float64)
         if grades.ndim not in (1, 2):
             raise ValueError(f"Query.grades must be 1-D (one query) or 2-D (one row per query). Got shape {grades.shape} instead.")
-        batch = grades.ndim == 2
-        if batch != (self.lengths is not None):
+        if (grades.ndim == 2) != (self.lengths is not None):
             raise ValueError(f"Query.lengths must be given exactly when grades is 2-D (a batch). Got grades of shape "
                              f"{grades.shape} and lengths={shown(self.lengths)} instead.")
-        values = {"grades": grades, "threshold": check_threshold(self.threshold)}
+        values = {"grades": grades, "threshold": check_threshold(self.threshold), **self._arrays(grades),
+                  **self._counts(grades)}
+        if self.ranking is not None:
+            if grades.ndim == 2:
+                raise ValueError("Query.ranking names the items of one query; a batch has none. Got a ranking instead.")
+            values["ranking"] = check_items(self.ranking, grades.size)
+        for name, value in values.items():
+            object.__setattr__(self, name, _frozen(value) if isinstance(value, np.ndarray) else value)
+
+    def _arrays(self, grades):
+        """The arrays laid out like ``grades``: the judged mask, the pool and the subtopic grades, shapes checked."""
+        arrays = {}
+        if self.judged is not None:
+            arrays["judged"] = np.asarray(self.judged, dtype=bool)
+            if arrays["judged"].shape != grades.shape:
+                raise ValueError(f"Query.judged must have the shape of grades {grades.shape}. Got {arrays['judged'].shape} instead.")
+        if self.pool is not None:
+            arrays["pool"] = np.asarray(self.pool, dtype=np.float64)
+            if arrays["pool"].ndim != grades.ndim or arrays["pool"].shape[:-1] != grades.shape[:-1]:
+                raise ValueError(f"Query.pool must hold one row per query, like grades {grades.shape}. "
+                                 f"Got shape {arrays['pool'].shape} instead.")
+        for name in ("subtopics", "subtopic_pool"):
+            if getattr(self, name) is not None:
+                arrays[name] = np.asarray(getattr(self, name), dtype=np.float64)
+                if arrays[name].ndim != grades.ndim + 1:
+                    raise ValueError(f"Query.{name} must have one more axis than grades (one column per subtopic). "
+                                     f"Got shape {arrays[name].shape} instead.")
+        if self.subtopics is not None and arrays["subtopics"].shape[:-1] != grades.shape:
+            raise ValueError(f"Query.subtopics must hold one row per ranked item, like grades {grades.shape}. "
+                             f"Got shape {arrays['subtopics'].shape} instead.")
+        return arrays
+
+    def _counts(self, grades):
+        """The whole numbers: a batch's list and pool lengths, and R and N (one each, or one per query)."""
+        batch, counts = grades.ndim == 2, {}
         if batch:
-            values["lengths"] = self._per_query("lengths", self.lengths, grades.shape[0])
-            if (values["lengths"] > grades.shape[1]).any():
+            counts["lengths"] = self._per_query("lengths", self.lengths, grades.shape[0])
+            if (counts["lengths"] > grades.shape[1]).any():
                 raise ValueError(f"Query.lengths must not exceed the width of grades ({grades.shape[1]}). "
                                  f"Got {shown(self.lengths)} instead.")
-        if self.judged is not None:
-            values["judged"] = np.asarray(self.judged, dtype=bool)
-            if values["judged"].shape != grades.shape:
-                raise ValueError(f"Query.judged must have the shape of grades {grades.shape}. Got {values['judged'].shape} instead.")
-        if self.pool is not None:
-            values["pool"] = np.asarray(self.pool, dtype=np.float64)
-            if values["pool"].ndim != grades.ndim or (batch and values["pool"].shape[0] != grades.shape[0]):
-                raise ValueError(f"Query.pool must hold one row per query, like grades {grades.shape}. "
-                                 f"Got shape {values['pool'].shape} instead.")
         if batch and self.pool is not None:
-            sizes = np.full(grades.shape[0], values["pool"].shape[1]) if self.pool_lengths is None else self.pool_lengths
-            values["pool_lengths"] = self._per_query("pool_lengths", sizes, grades.shape[0])
+            sizes = np.full(grades.shape[0], np.shape(self.pool)[1]) if self.pool_lengths is None else self.pool_lengths
+            counts["pool_lengths"] = self._per_query("pool_lengths", sizes, grades.shape[0])
         elif self.pool_lengths is not None:
             raise ValueError("Query.pool_lengths must be None unless a batch has a pool. Got "
                              f"{shown(self.pool_lengths)} instead.")
         for name in ("n_relevant", "n_nonrelevant"):
             value = getattr(self, name)
-            if value is None:
-                continue
-            if batch:
-                values[name] = self._per_query(name, value, grades.shape[0])
-            elif isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
-                raise TypeError(f"Query.{name} must be a non-negative whole number or None. Got {shown(value)} instead.")
-            else:
-                values[name] = int(value)
-        for name in ("subtopics", "subtopic_pool"):
-            value = getattr(self, name)
-            if value is not None:
-                values[name] = np.asarray(value, dtype=np.float64)
-                if values[name].ndim != grades.ndim + 1:
-                    raise ValueError(f"Query.{name} must have one more axis than grades (one column per subtopic). "
-                                     f"Got shape {values[name].shape} instead.")
-        if self.subtopics is not None and values["subtopics"].shape[:-1] != grades.shape:
-            raise ValueError(f"Query.subtopics must hold one row per ranked item, like grades {grades.shape}. "
-                             f"Got shape {values['subtopics'].shape} instead.")
-        if self.ranking is not None:
-            if batch:
-                raise ValueError("Query.ranking names the items of one query; a batch has none. Got a ranking instead.")
-            values["ranking"] = check_items(self.ranking, grades.size)
-        for name, value in values.items():
-            object.__setattr__(self, name, _frozen(value) if isinstance(value, np.ndarray) else value)
+            if value is not None and batch:
+                counts[name] = self._per_query(name, value, grades.shape[0])
+            elif value is not None:
+                if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
+                    raise TypeError(f"Query.{name} must be a non-negative whole number or None. Got {shown(value)} instead.")
+                counts[name] = int(value)
+        return counts
 
     @staticmethod
     def _per_query(name, values, n):
