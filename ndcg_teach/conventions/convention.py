@@ -16,6 +16,7 @@ import numpy as np
 from ..context import FACTS, Query
 from ..i18n import _
 from ..registry import READING, call, metric
+from ..registry.spec import same_default
 
 THRESHOLD = 1  # trec_eval's relevance_level, ranx's rel_lvl and "target > 0" all mean grade >= 1 for integer grades
 
@@ -196,7 +197,7 @@ class Convention:
         shown = [] if self.cut(k) is None else [f"k={self.cut(k)!r}"]
         for name in spec.keywords:
             value = given.get(name, defaults[name])
-            if _same(value, defaults[name]):
+            if same_default(value, defaults[name]):
                 continue
             if name == "pool":
                 text = "pool"
@@ -255,10 +256,3 @@ class Convention:
             return _("takes grades up to {max_grade:g} only", language).format(max_grade=self.max_grade)
         return ""
 
-
-def _same(value, default):
-    if isinstance(value, float) and isinstance(default, float) and math.isnan(value) != math.isnan(default):
-        return False
-    # A float default such as log_base=2 is met by 2 as well as 2.0; True is not 1.
-    same_kind = type(value) is type(default) or {type(value), type(default)} <= {int, float}
-    return value is default or (same_kind and value == default)

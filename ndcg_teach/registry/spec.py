@@ -8,6 +8,7 @@ the declarations instead.
 """
 
 import inspect
+import math
 from dataclasses import dataclass, field, replace
 from string import Formatter
 from types import MappingProxyType
@@ -218,7 +219,7 @@ def _check_keywords(spec):
     for name in declared:
         default = spec.params[name].default if name in spec.params else next(
             fact.default for fact in FACTS.values() if fact.keyword == name)
-        if not _same(defaults[name], default):
+        if not same_default(defaults[name], default):
             raise ValueError(f"Metric {spec.key!r}: {name}'s declared default must be the function's ({defaults[name]!r}). "
                              f"Got {default!r} instead.")
     if spec.explain is not None and set(_keywords(spec.explain)) != set(defaults) | {"ranking"}:
@@ -231,9 +232,12 @@ def _check_keywords(spec):
                              f"Got {list(_keywords(spec.batch))} instead.")
 
 
-def _same(value, default):
-    return value is default or (type(value) is type(default) and value == default) or (
-        {type(value), type(default)} <= {int, float} and value == default)
+def same_default(value, default):
+    """Whether ``value`` is ``default``: 2 meets a default of 2.0, True is not 1, and NaN meets NaN only."""
+    if isinstance(value, float) and isinstance(default, float) and math.isnan(value) != math.isnan(default):
+        return False
+    same_kind = type(value) is type(default) or {type(value), type(default)} <= {int, float}
+    return value is default or (same_kind and value == default)
 
 
 def checked(spec):
