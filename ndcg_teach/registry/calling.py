@@ -42,6 +42,7 @@ def route(metric, query, **conventions):
     ('batch', 'loop', 'loop')
     """
     spec = registered(metric)
+    _check_conventions(spec, conventions)
     if not query.batch:
         return "one"
     if spec.batch is None:
@@ -103,7 +104,6 @@ def call(metric, query, k=None, **conventions):
     """
     spec = registered(metric)
     k = check_k(k)
-    _check_conventions(spec, conventions)
     path = route(spec, query, **conventions)
     if path == "one":
         return spec.function(_ranked(spec, query), k, **_facts(spec, query), **conventions)
