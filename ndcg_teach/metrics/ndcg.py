@@ -261,6 +261,7 @@ def ndcg_batch(grades, lengths, k=None, *, gain="linear", discount="log2", log_b
 
     Examples
     --------
+    >>> import numpy as np
     >>> grades = np.array([[5.0, 2.0, 3.0], [0.0, 1.0, 0.0]])
     >>> ndcg_batch(grades, np.array([3, 2])).round(4)  # the second list holds 2 items, padded with 0
     array([0.9834, 0.6309])
