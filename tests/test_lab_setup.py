@@ -9,7 +9,6 @@ Python version instead (tests/test_server_extension.py).
 
 import hashlib
 import json
-import shlex
 import shutil
 import subprocess
 import sys
@@ -114,27 +113,3 @@ def test_the_environment_the_tests_run_in_enables_the_extension_as_make_lab_does
         pytest.skip(f"{sys.prefix} was not set up by tools/lab_setup.py (make lab does it)")
     line = next(line for line in listed.splitlines() if "ndcg_teach.server_extension" in line and "OK" in line)
     assert line.strip().startswith("ndcg_teach.server_extension")
-
-
-def lab_command(*variables):
-    """The command `make lab` runs (its .venv taken as made), split into words."""
-    if shutil.which("make") is None:
-        pytest.skip("make is needed")
-    result = subprocess.run(["make", "-n", "-s", "-o", ".venv/.learner", "lab", *variables], cwd=ROOT,
-                            capture_output=True, text=True, check=True)
-    return shlex.split(result.stdout.strip().splitlines()[-1])
-
-
-def test_both_editions_are_served_from_one_root_and_differ_only_in_the_first_lesson():
-    english, chinese = lab_command(), lab_command("EDITION=zh-CN")
-    assert english[:-1] == chinese[:-1] and "--notebook-dir=notebooks" in english
-    assert (english[-1], chinese[-1]) == ("notebooks/00-start-here.ipynb", "notebooks/zh-CN/00-start-here.zh-CN.ipynb")
-    assert (ROOT / english[-1]).is_file() and (ROOT / chinese[-1]).is_file()
-
-
-def test_an_unknown_edition_is_refused_before_anything_is_built():
-    if shutil.which("make") is None:
-        pytest.skip("make is needed")
-    result = subprocess.run(["make", "-n", "lab", "EDITION=zh"], cwd=ROOT, capture_output=True, text=True)
-    assert result.returncode != 0 and result.stdout == ""
-    assert "EDITION must be en or zh-CN. Got 'zh' instead." in result.stderr

@@ -1,4 +1,4 @@
-"""Every relative link in every lesson of both editions opens something in the tree `make lab` serves.
+"""`make lab` serves both editions from one root, and every relative link of every lesson opens something in it.
 
 `make lab EDITION=zh-CN` once served notebooks/zh-CN/ alone, so the Chinese
 lessons' "English" links resolved to nothing (or to the Chinese file of the
@@ -9,6 +9,7 @@ and to a heading of that file when it names one (JupyterLab's heading ids are
 the heading's text with spaces as hyphens).
 """
 
+import os
 import re
 import shlex
 import shutil
@@ -26,14 +27,38 @@ MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 HTML_LINK = re.compile(r"""(?:href|src)\s*=\s*["']([^"']+)["']""")
 
 
+def make(*arguments):
+    """Run make in the repository as a learner would (not as a sub-make of `make test`, which prints directories)."""
+    if shutil.which("make") is None:
+        pytest.skip("make is needed to read what `make lab` runs")
+    env = {key: value for key, value in os.environ.items() if key not in {"MAKEFLAGS", "MAKELEVEL", "MFLAGS"}}
+    return subprocess.run(["make", *arguments], cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+def lab_command(*variables):
+    """The command `make lab` runs (its .venv taken as made), split into words."""
+    result = make("-n", "-s", "-o", ".venv/.learner", "lab", *variables)
+    assert result.returncode == 0, result.stderr
+    return shlex.split(result.stdout.strip().splitlines()[-1])
+
+
 def served_root(edition="en"):
     """The folder `make lab EDITION=...` serves (its --notebook-dir)."""
-    if shutil.which("make") is None:
-        pytest.skip("make is needed to read what `make lab` serves")
-    result = subprocess.run(["make", "-n", "-s", "-o", ".venv/.learner", "lab", f"EDITION={edition}"], cwd=ROOT,
-                            capture_output=True, text=True, check=True)
-    words = shlex.split(result.stdout.strip().splitlines()[-1])
+    words = lab_command(f"EDITION={edition}")
     return ROOT / next(word.split("=", 1)[1] for word in words if word.startswith("--notebook-dir="))
+
+
+def test_both_editions_are_served_from_one_root_and_differ_only_in_the_first_lesson():
+    english, chinese = lab_command(), lab_command("EDITION=zh-CN")
+    assert english[:-1] == chinese[:-1] and "--notebook-dir=notebooks" in english
+    assert (english[-1], chinese[-1]) == ("notebooks/00-start-here.ipynb", "notebooks/zh-CN/00-start-here.zh-CN.ipynb")
+    assert (ROOT / english[-1]).is_file() and (ROOT / chinese[-1]).is_file()
+
+
+def test_an_unknown_edition_is_refused_before_anything_is_built():
+    result = make("-n", "lab", "EDITION=zh")
+    assert result.returncode != 0 and result.stdout == ""
+    assert "EDITION must be en or zh-CN. Got 'zh' instead." in result.stderr
 
 
 def links(notebook):
