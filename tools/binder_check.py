@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -85,7 +86,8 @@ def server_extension(env: Path, scratch: Path) -> tuple[bool, str]:
     """postBuild's lab_setup enabled ndcg_teach's server extension, and the environment's Jupyter server loads it."""
     result = subprocess.run([str(bin_dir(env) / "jupyter"), "server", "extension", "list"], env=kernel_environment(env, scratch),
                             capture_output=True, text=True)
-    listed = [line.strip() for line in (result.stdout + result.stderr).splitlines() if "ndcg_teach.server_extension" in line]
+    text = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout + result.stderr)  # it colours "enabled" and "OK"
+    listed = [line.strip() for line in text.splitlines() if "ndcg_teach.server_extension" in line]
     if any(line.startswith("ndcg_teach.server_extension") and line.endswith("OK") for line in listed):
         return True, ""
     return False, "\n    ".join(listed) or "jupyter server extension list does not name ndcg_teach.server_extension"
