@@ -16,8 +16,8 @@ Windows); :class:`NoBrowser` says where Playwright looked when neither exists.
 import asyncio
 import importlib.util
 import json
-import re
 import os
+import re
 import shutil
 import signal
 import socket
