@@ -30,12 +30,11 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach.exercises import EXERCISES, check, inputs
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+import assignments
+from assignment_solutions import LAWS, SOLUTIONS
+from build_lessons import EDITIONS
 
-import assignments  # noqa: E402
-from assignment_solutions import LAWS, SOLUTIONS  # noqa: E402
-from build_lessons import EDITIONS  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 STUB = "raise NotImplementedError()"
 LESSONS = [(edition, path, english) for edition in EDITIONS for path, english in assignments.twins(edition)]

@@ -7,8 +7,7 @@ lesson runs, the glossary and the index.
 
 import argparse
 import json
-import sys
-from pathlib import Path
+import re
 from urllib.parse import parse_qs, urlparse
 
 import nbformat
@@ -16,12 +15,9 @@ import pytest
 
 from ndcg_teach.glossary import TERMS
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import course_site  # noqa: E402
-import site_pages  # noqa: E402
-from build_lessons import EDITIONS, NAVIGATION_TAG, binder_url, lessons  # noqa: E402
+import course_site
+import site_pages
+from build_lessons import EDITIONS, NAVIGATION_TAG, binder_url, lessons
 
 EN, ZH = EDITIONS
 
@@ -49,7 +45,10 @@ def test_a_staged_lesson_drops_its_navigation_and_links_plainly_to_the_other_edi
     text = "\n".join(cell.source for cell in staged.cells if cell.cell_type == "markdown")
     assert f"]({edition.to_twin}" not in text
     if edition is EN:  # lesson 00 points Chinese readers to their edition
-        assert f'<a href="../{other.language}/{start.stem}.html">' in text
+        assert f'<a href="../{other.language}/{edition.slug(start.name)}.html">' in text
+    links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
+    # Links to lessons of the same edition name the staged pages, NN-slug.ipynb, in both editions.
+    assert links and all(re.fullmatch(r"\d\d-[a-z0-9-]+\.ipynb", link) for link in links)
 
 
 @pytest.mark.parametrize("hub", [None, "https://hub.example.edu"])
@@ -59,16 +58,16 @@ def test_each_edition_is_staged_with_its_pages_twins_and_run_links(tmp_path, hub
         source, settings_file = course_site.stage_edition(tmp_path, edition, args, tmp_path / "_mathjax")
         settings = json.loads(settings_file.read_text(encoding="utf-8"))
         paths = lessons(edition.directory)
-        assert sorted(path.name for path in source.glob("*.ipynb")) == [path.name for path in paths]
+        slugs = [edition.slug(path.name) for path in paths]
+        assert sorted(path.stem for path in source.glob("*.ipynb")) == slugs
         assert {path.name for path in source.glob("*.md")} == {"index.md", "glossary.md", "instructors.md"}
         index = (source / "index.md").read_text(encoding="utf-8")
-        assert index.index(paths[0].stem) < index.index(paths[-1].stem) < index.index("glossary")
+        assert index.index(slugs[0]) < index.index(slugs[-1]) < index.index("glossary")
         other = ZH if edition is EN else EN
         assert settings["twin_root"] == f"../{other.language}/"
-        for path in paths:
-            twin = settings["twins"][path.stem]
-            assert (other.directory / f"{twin}.ipynb").exists() and twin[:2] == path.name[:2]
-            run = settings["run"][path.stem]
+        for path, slug in zip(paths, slugs):
+            assert settings["twins"][slug] == slug and (other.directory / other.file(slug)).exists()
+            run = settings["run"][slug]
             assert run["binder"] == binder_url(path.name, edition)
             if hub:
                 assert f"notebooks%2F{edition.folder.replace('/', '%2F')}{path.stem}.ipynb" in run["hub"]

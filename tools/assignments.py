@@ -172,12 +172,12 @@ def setup_source(notebook: nbformat.NotebookNode, code: list[str]) -> str:
                 exercises = node
             kept.append(node)
         elif isinstance(node, ast.Expr) and "set_language" in ast.unparse(node):
-            kept.append(node)
+            kept.append(ast.get_source_segment(python, node))
     if exercises is None:
         exercises = ast.ImportFrom(module="ndcg_teach.exercises", names=[], level=0)
         kept.append(exercises)
     exercises.names += [ast.alias(name) for name in ("check", "inputs") if name not in {a.name for a in exercises.names}]
-    return "\n".join(ast.unparse(node).replace("'", '"') for node in kept)
+    return "\n".join(node if isinstance(node, str) else ast.unparse(node) for node in kept)
 
 
 def solution_source(solution: Solution, key: str) -> str:

@@ -40,7 +40,7 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_lessons import EDITIONS, NAVIGATION_TAG, REPOSITORY, ROOT, Edition, binder_url, lessons  # noqa: E402
+from build_lessons import EDITIONS, NAVIGATION_TAG, REPOSITORY, ROOT, Edition, binder_url, lessons, twin_edition  # noqa: E402
 from site_pages import TEXTS, glossary_page, index_page, landing_page  # noqa: E402
 
 OUT = ROOT / "build" / "site"
@@ -52,7 +52,8 @@ MATHJAX_VERSION = "3.2.2"
 MATHJAX_INTEGRITY = "sha512-Bt+SSVU8eBG27zChVewOicYs7Xsdt40qm4+UpHyX7k0/O9NliPc+x77k1/FEsPsjKPZGJvtRZM1vO+geW0OhGw=="
 # What the site needs of MathJax's es5 build: TeX in, HTML-CSS out, the menu and the extensions TeX loads on demand.
 MATHJAX_PARTS = ("tex-chtml.js", "input/tex/extensions", "output/chtml", "ui", "a11y")
-LINK_TO_TWIN = r"\[(?P<text>[^\]]+)\]\({folder}(?P<number>\d\d)-[^)#\s]*\.ipynb(?:#[^)\s]*)?\)"
+# A markdown link to a lesson file, ``[text](<folder>NN-slug<suffix>.ipynb#fragment)``.
+LESSON_LINK = r"\[(?P<text>[^\]]+)\]\({folder}(?P<file>\d\d-[^)#\s/]*\.ipynb)(?:#[^)\s]*)?\)"
 
 
 def mathjax(stage: Path) -> Path:
@@ -91,29 +92,33 @@ def hub_link(hub: str, repo: str, branch: str | None, path: str) -> str:
     return f"{hub.rstrip('/')}/hub/user-redirect/git-pull?{urlencode(query)}"
 
 
-def other(edition: Edition) -> Edition:
-    return next(candidate for candidate in EDITIONS if candidate is not edition)
-
-
-def by_number(edition: Edition) -> dict[str, str]:
-    """Each lesson's page name (its file name without .ipynb) by its number."""
-    return {path.name[:2]: path.stem for path in lessons(edition.directory)}
+def page(edition: Edition, path: Path) -> str:
+    """A lesson's page name: its ``NN-slug``, the same in both editions (so zh-CN/03-….html is 03's twin)."""
+    return edition.slug(path.name)
 
 
 def staged_lesson(path: Path, edition: Edition) -> nbformat.NotebookNode:
-    """The lesson without its navigation cells (the site has its own), links to the other edition made plain HTML."""
+    """The lesson without its navigation cells (the site has its own), its links made to fit the site's pages.
+
+    A link to a lesson of the same edition names the page's source (``NN-slug.ipynb``), which Sphinx resolves;
+    a link to the other edition, outside this edition's build, becomes plain HTML to the twin page.
+    """
     notebook = nbformat.read(path, as_version=4)
     notebook.cells = [cell for cell in notebook.cells if NAVIGATION_TAG not in cell.metadata.get("tags", [])]
-    twins = by_number(other(edition))
-    pattern = re.compile(LINK_TO_TWIN.format(folder=re.escape(edition.to_twin)))
+    twin = twin_edition(edition)
+    to_twin = re.compile(LESSON_LINK.format(folder=re.escape(edition.to_twin)))
+    same = re.compile(LESSON_LINK.format(folder=""))
 
     def plain(match: re.Match) -> str:
-        page = twins.get(match["number"], "index")
-        return f'<a href="../{other(edition).language}/{page}.html">{match["text"]}</a>'
+        return f'<a href="../{twin.language}/{twin.slug(match["file"]) or "index"}.html">{match["text"]}</a>'
+
+    def staged(match: re.Match) -> str:
+        slug = edition.slug(match["file"])
+        return f"[{match['text']}]({slug}.ipynb)" if slug else match[0]
 
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
-            cell.source = pattern.sub(plain, cell.source)
+            cell.source = same.sub(staged, to_twin.sub(plain, cell.source))
     return notebook
 
 
@@ -122,21 +127,23 @@ def stage_edition(stage: Path, edition: Edition, args: argparse.Namespace, mathj
     source = stage / edition.language
     shutil.rmtree(source, ignore_errors=True)
     source.mkdir(parents=True)
-    texts, twin = TEXTS[edition.language], other(edition)
+    texts, twin = TEXTS[edition.language], twin_edition(edition)
     paths = lessons(edition.directory)
     for path in paths:
-        nbformat.write(staged_lesson(path, edition), source / path.name)
-    (source / "index.md").write_text(index_page(texts, [path.stem for path in paths], binder_url(paths[0].name, edition)), encoding="utf-8")
+        nbformat.write(staged_lesson(path, edition), source / f"{page(edition, path)}.ipynb")
+    pages = [page(edition, path) for path in paths]
+    (source / "index.md").write_text(index_page(texts, pages, binder_url(paths[0].name, edition)), encoding="utf-8")
     (source / "glossary.md").write_text(glossary_page(edition.language), encoding="utf-8")
     shutil.copy(DOCS / texts["instructors_source"], source / "instructors.md")
-    twins = {stem: by_number(twin).get(stem[:2], "index") for stem in (path.stem for path in paths)}
-    twins.update({page: page for page in ("index", "glossary", "instructors")})
+    twin_pages = {page(twin, path) for path in lessons(twin.directory)}
+    twins = {name: name if name in twin_pages else "index" for name in pages}
+    twins.update({name: name for name in ("index", "glossary", "instructors")})
     run = {}
     for path in paths:
         links = {"binder": binder_url(path.name, edition)}
         if args.hub_url:
             links["hub"] = hub_link(args.hub_url, args.repo_url, args.branch, f"notebooks/{edition.folder}{path.name}")
-        run[path.stem] = links
+        run[page(edition, path)] = links
     settings = {
         "project": texts["project"],
         "sphinx_language": texts["sphinx_language"],

@@ -14,11 +14,12 @@ and dark, for a person to look at.
 import functools
 import http.server
 import shutil
-import sys
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
+import build_lessons
+import course_site
 import nbformat
 import pytest
 from conftest import missing
@@ -55,11 +56,6 @@ PAGE_FACTS = """async () => {
         ids: [...document.querySelectorAll("[id]")].map((node) => node.id),
     };
 }"""
-
-
-sys.path.insert(0, str(ROOT / "tools"))
-import build_lessons  # noqa: E402
-import course_site  # noqa: E402
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -117,7 +113,9 @@ def test_every_page_loads_offline_with_its_pictures_formulas_and_links(browser, 
     # The pages; the theme also copies two template fragments into _static, which are not pages.
     pages = sorted(path.relative_to(out).as_posix() for path in out.rglob("*.html") if "_static" not in path.parts)
     lessons = {
-        f"{edition.language}/{path.stem}.html": path for edition in build_lessons.EDITIONS for path in build_lessons.lessons(edition.directory)
+        f"{edition.language}/{edition.slug(path.name)}.html": path
+        for edition in build_lessons.EDITIONS
+        for path in build_lessons.lessons(edition.directory)
     }
     assert set(lessons) <= set(pages)
     seen = {}
