@@ -111,3 +111,11 @@ def check_same_systems(first_name, first, second_name, second, meaning, at_least
     if x.size < at_least:
         raise ValueError(f"{first_name} and {second_name} must score at least {at_least} systems. Got {x.size} instead.")
     return names_x, x, y
+
+
+def check_two_names(name, value, example):
+    """Return ``value`` as a pair of non-empty strings (what two systems or evaluations are called)."""
+    if (not isinstance(value, (tuple, list)) or len(value) != 2
+            or not all(isinstance(part, str) and part.strip() for part in value)):
+        raise TypeError(f"{name} must be two non-empty strings, e.g. {example!r}. Got {shown(value)} instead.")
+    return tuple(value)

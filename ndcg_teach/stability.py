@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_same_systems
+from .checks import check_same_systems, check_two_names
 from .explained import Explained, number
 from .i18n import _
 from .table import Table
@@ -142,14 +142,6 @@ class RankCorrelation(Explained):
         return _("τ_AP = {value:.4f}", language).format(value=self.value), (table,), formula, notes
 
 
-def _names(names):
-    if (not isinstance(names, (tuple, list)) or len(names) != 2
-            or not all(isinstance(name, str) and name for name in names)):
-        raise TypeError(f"names must be two short strings naming the evaluations, e.g. ('NIST', 'LLM judge'). "
-                        f"Got {shown(names)} instead.")
-    return tuple(names)
-
-
 def _counts(sx, sy):
     return (int(((sx * sy) > 0).sum()), int(((sx * sy) < 0).sum()), int(((sx == 0) & (sy != 0)).sum()),
             int(((sy == 0) & (sx != 0)).sum()), int(((sx == 0) & (sy == 0)).sum()))
@@ -201,7 +193,7 @@ def kendall_tau(x, y, *, names=("x", "y")):
     0.6667
     """
     systems, first, second = check_same_systems("x", x, "y", y, "each system's score")
-    names = _names(names)
+    names = check_two_names("names", names, ("NIST", "LLM judge"))
     for name, values, given in (("x", first, x), ("y", second, y)):
         if np.all(values == values[0]):
             raise ValueError(f"{name} must not give every system the same score: there is no ranking to correlate. "
@@ -251,7 +243,7 @@ def tau_ap(truth, estimate, *, names=("x", "y")):
     0.6667
     """
     systems, first, second = check_same_systems("truth", truth, "estimate", estimate, "each system's score")
-    names = _names(names)
+    names = check_two_names("names", names, ("NIST", "LLM judge"))
     for name, values, given in (("truth", first, truth), ("estimate", second, estimate)):
         if np.unique(values).size < values.size:
             raise ValueError(f"{name} must not tie two systems: τ_AP is defined for strict rankings (use kendall_tau, "
@@ -335,7 +327,7 @@ def swapped_pairs(x, y, *, names=("x", "y")):
     0.3333
     """
     systems, first, second = check_same_systems("x", x, "y", y, "each system's score")
-    names = _names(names)
+    names = check_two_names("names", names, ("NIST", "LLM judge"))
     sx, sy, i, j = _pair_signs(first, second)
     swapped = np.flatnonzero(sx * sy < 0)
     pairs_swapped, differences = [], []

@@ -110,7 +110,7 @@ def test_the_text_shows_the_counts_and_the_formula():
     (lambda: kendall_tau({"A": 1, "B": 2}, [1, 2]), TypeError, r"must both be \{system: score\} mappings or both be lists"),
     (lambda: kendall_tau([1, float("nan")], [1, 2]), ValueError, r"x must hold finite numbers"),
     (lambda: kendall_tau("ab", [1, 2]), TypeError, r"x must be a flat list of numbers"),
-    (lambda: kendall_tau([1, 2], [2, 1], names=("a",)), TypeError, r"names must be two short strings"),
+    (lambda: kendall_tau([1, 2], [2, 1], names=("a",)), TypeError, r"names must be two non-empty strings, e\.g\. \('NIST', 'LLM judge'\)"),
     (lambda: tau_ap([1, 2, 2], [1, 2, 3]), ValueError, r"truth must not tie two systems: τ_AP is defined for strict rankings"),
     (lambda: tau_ap([1, 2, 3], [1, 1, 3]), ValueError, r"estimate must not tie two systems"),
 ])
