@@ -222,7 +222,7 @@ class _ClickModel:
     def pattern_probabilities(self, relevances):
         """Every click pattern on the ranking (a tuple of 0/1 per position) with its probability, 0s left out."""
         alpha = self.attractiveness_of(relevances)
-        return [(pattern, p) for pattern, p in self._patterns(alpha) if p > 0]
+        return [(pattern, float(p)) for pattern, p in self._patterns(alpha) if p > 0]
 
 
 @dataclass(frozen=True)
