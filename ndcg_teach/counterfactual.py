@@ -132,7 +132,8 @@ class OffPolicyEstimate(Explained):
             line = (f"SNIPS = Σ w_i·r_i / Σ w_i = {number(total)} / {number(float(self.weights.sum()))} = "
                     f"{number(self.value)}")
         else:
-            line = f"{self.estimator} = (1/n) Σ term_i = {number(total)} / {n} = {number(self.value)}"
+            line = _("{estimator} = (1/n) Σ term_i = {total} / {n} = {value}", language).format(
+                estimator=self.estimator, total=number(total), n=n, value=number(self.value))
         formula = (_(_TERMS[self.estimator], language), line)
         notes = (_("the table shows the first {shown} of {n} records; the formula uses them all", language).format(
             shown=MAX_RECORDS, n=n),) if n > MAX_RECORDS else ()

@@ -302,7 +302,8 @@ class InterleavingOutcome(Explained):
                                      _("P(B wins | list)", language)))
         terms = " + ".join(f"{number(p)}·{number(pa)}" for p, _list, pa, _pb in self.lists)
         formula = (
-            f"P(A wins) = Σ P(flips)·P(A wins | list) = {terms} = {number(self.a_wins)}",
+            _("P(A wins) = Σ P(flips)·P(A wins | list) = {terms} = {value}", language).format(
+                terms=terms, value=number(self.a_wins)),
             _("P(B wins) = {b}, P(tie) = {tie}", language).format(b=number(self.b_wins), tie=number(self.ties)),
             _("offline: NDCG of A = {a}, of B = {b}", language).format(a=number(self.ndcg_a), b=number(self.ndcg_b)),
         )
