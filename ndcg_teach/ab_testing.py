@@ -36,7 +36,7 @@ def _z(probability):
 
 @dataclass(frozen=True, repr=False)
 class SampleSize(Explained):
-    """Users per arm that an A/B test needs (from :func:`ab_test_size` and :func:`ab_test_size_means`).
+    """Users per arm that an A/B test needs (from :func:`ab_test_size` and :func:`ab_test_size_means`). Lesson 18.
 
     Attributes
     ----------

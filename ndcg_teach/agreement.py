@@ -70,7 +70,7 @@ def _strength_note(value, language):
 
 @dataclass(frozen=True, repr=False)
 class CohenKappa(Explained):
-    """Cohen's κ of two judges, with the agreement table it came from (returned by :func:`cohen_kappa`).
+    """Cohen's κ of two judges, with the agreement table it came from (returned by :func:`cohen_kappa`). Lesson 15.
 
     Attributes
     ----------
@@ -227,7 +227,7 @@ def cohen_kappa(a, b, *, weights=None, labels=None):
 
 @dataclass(frozen=True, repr=False)
 class FleissKappa(Explained):
-    """Fleiss' κ of several judges per item, with each item's agreement (returned by :func:`fleiss_kappa`).
+    """Fleiss' κ of several judges per item, with each item's agreement (returned by :func:`fleiss_kappa`). Lesson 15.
 
     Attributes
     ----------

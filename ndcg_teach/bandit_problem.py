@@ -31,7 +31,7 @@ MAX_LOG_COUNTS = 2_000_000  # count vectors exact() may enumerate
 @dataclass(frozen=True, repr=False)
 class EstimatorMoments(Explained):
     """Each estimator's expectation, bias, variance and MSE over logs of ``n`` records (from
-    :meth:`BanditProblem.exact` and :meth:`BanditProblem.simulate_estimates`).
+    :meth:`BanditProblem.exact` and :meth:`BanditProblem.simulate_estimates`). Lesson 19.
 
     Attributes
     ----------

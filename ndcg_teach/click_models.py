@@ -39,6 +39,7 @@ _MODELS = (mark("cascade"), mark("position-based"))
 
 def hoeffding_bound(sessions, delta=DELTA):
     """Half-width ``ε`` within which a rate measured on ``sessions`` independent sessions lies, but for chance ``delta``.
+    Lesson 18.
 
     Hoeffding's inequality for a mean of ``n`` independent values in
     [0, 1]: ``P(|mean - expectation| ≥ ε) ≤ 2·exp(-2nε²)``; setting the right
@@ -88,7 +89,7 @@ def _check_attractiveness(attractiveness, max_grade):
 
 @dataclass(frozen=True, repr=False)
 class ClickProbabilities(Explained):
-    """Exact click probabilities of one ranking under a click model (from ``click_probabilities``).
+    """Exact click probabilities of one ranking under a click model (from ``click_probabilities``). Lesson 18.
 
     Attributes
     ----------
@@ -142,7 +143,7 @@ class ClickProbabilities(Explained):
 
 @dataclass(frozen=True, repr=False, eq=False)
 class SimulatedClicks(Explained):
-    """Clicks of simulated sessions on one ranking, beside the exact probabilities (from ``simulate``).
+    """Clicks of simulated sessions on one ranking, beside the exact probabilities (from ``simulate``). Lesson 18.
 
     Attributes
     ----------

@@ -74,7 +74,7 @@ def value_matrix(name, values, contexts, actions, meaning):
 
 @dataclass(frozen=True, eq=False)
 class Log:
-    """Logged records: for each, the context, the action the logging policy took, its propensity and the reward.
+    """Logged records: for each, the context, the action the logging policy took, its propensity and the reward. Lesson 19.
 
     Attributes
     ----------
@@ -85,6 +85,15 @@ class Log:
     reward : numpy.ndarray of float
     propensity : numpy.ndarray of float
         ``π0(a_i | x_i)``, recorded when the action was taken.
+
+    Examples
+    --------
+    Three records of one user: "a" shown twice (logged with chance 0.8), "b" once (0.2), clicked once:
+
+    >>> log = Log(("u",), ("a", "b"), np.array([0, 0, 0]), np.array([0, 0, 1]), np.array([0.0, 0.0, 1.0]),
+    ...           np.array([0.8, 0.8, 0.2]))
+    >>> len(log), round(ips(log, {"u": "b"}).value, 4)  # (0 + 0 + 1/0.2) / 3
+    (3, 1.6667)
     """
 
     contexts: tuple
@@ -100,7 +109,7 @@ class Log:
 
 @dataclass(frozen=True, repr=False, eq=False)
 class OffPolicyEstimate(Explained):
-    """One estimate of a policy's value from a log, with each record's part (from :func:`ips` and the others).
+    """One estimate of a policy's value from a log, with each record's part (from :func:`ips` and the others). Lesson 19.
 
     Attributes
     ----------

@@ -56,6 +56,7 @@ def _examination(model, length):
 @dataclass(frozen=True, repr=False)
 class RankingEstimate(Explained):
     """IPS and naive estimates of a new ranking's expected clicks from logged sessions (from :func:`position_based_ips`).
+    Lesson 19.
 
     Attributes
     ----------
@@ -167,7 +168,7 @@ def position_based_ips(logged, clicks, target, model):
 
 @dataclass(frozen=True, repr=False)
 class RankingMoments(Explained):
-    """Exact expectations and variances of the per-session estimates (from :func:`position_based_exact`).
+    """Exact expectations and variances of the per-session estimates (from :func:`position_based_exact`). Lesson 19.
 
     Attributes
     ----------

@@ -83,7 +83,7 @@ def _balanced(a, b, k, a_first):
 
 @dataclass(frozen=True, repr=False)
 class Interleaved(Explained):
-    """One interleaved list and how to credit clicks on it (from :func:`team_draft` or :func:`balanced`).
+    """One interleaved list and how to credit clicks on it (from :func:`team_draft` or :func:`balanced`). Lesson 18.
 
     Attributes
     ----------
@@ -269,7 +269,7 @@ def _check_inputs(ranking_a, ranking_b, grades, model, method, k):
 
 @dataclass(frozen=True, repr=False)
 class InterleavingOutcome(Explained):
-    """The exact chances that A wins, B wins or they tie (from :func:`interleaving_outcomes`).
+    """The exact chances that A wins, B wins or they tie (from :func:`interleaving_outcomes`). Lesson 18.
 
     Attributes
     ----------
@@ -368,7 +368,7 @@ def interleaving_outcomes(ranking_a, ranking_b, grades, model, *, method="team_d
 
 @dataclass(frozen=True, repr=False)
 class SimulatedInterleaving(Explained):
-    """Wins of A and B over simulated impressions, beside the exact chances (from :func:`simulate_interleaving`).
+    """Wins of A and B over simulated impressions, beside the exact chances (from :func:`simulate_interleaving`). Lesson 18.
 
     Attributes
     ----------

@@ -68,6 +68,7 @@ def check_system_scores(scores):
 @dataclass(frozen=True, repr=False)
 class ManySystems(Explained):
     """Every pair of systems tested with one family-wise test (from :func:`tukey_hsd`, :func:`randomised_tukey_hsd`).
+    Lesson 15.
 
     Attributes
     ----------
@@ -319,7 +320,7 @@ def randomised_tukey_hsd(scores, *, alpha=0.05, n=10_000, seed=0):
 
 @dataclass(frozen=True, repr=False)
 class DiscriminativePower(Explained):
-    """The share of system pairs a test finds significant (returned by :func:`discriminative_power`).
+    """The share of system pairs a test finds significant (returned by :func:`discriminative_power`). Lesson 15.
 
     Attributes
     ----------

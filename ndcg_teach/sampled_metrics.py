@@ -152,7 +152,7 @@ def sampled_metric_expectation(rank, n, m, metric, *, k=None, sampling="with_rep
 
 @dataclass(frozen=True, repr=False, eq=False)
 class CorrectedMetric(Explained):
-    """Corrected values ``M̂(r̃)`` of a metric for each sampled rank (from :func:`corrected_metric`).
+    """Corrected values ``M̂(r̃)`` of a metric for each sampled rank (from :func:`corrected_metric`). Lesson 14.
 
     Attributes
     ----------
@@ -292,7 +292,7 @@ def corrected_metric(n, m, metric, *, k=None, method="bias_variance", gamma=0.1,
 
 @dataclass(frozen=True, repr=False)
 class SampledEstimates(Explained):
-    """One set of users' metric, uncorrected and corrected (from :func:`sampled_metric_estimates`).
+    """One set of users' metric, uncorrected and corrected (from :func:`sampled_metric_estimates`). Lesson 14.
 
     Attributes
     ----------

@@ -199,6 +199,7 @@ class SimulatedJudge(Explained):
 @dataclass(frozen=True, repr=False)
 class JudgeEffect(Explained):
     """What a simulated judge did to the systems' ranking and their significant differences (from :func:`judge_effect`).
+    Lesson 15.
 
     Attributes
     ----------

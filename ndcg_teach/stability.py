@@ -62,7 +62,7 @@ def _systems_table(systems, x, y, names, language):
 
 @dataclass(frozen=True, repr=False)
 class RankCorrelation(Explained):
-    """How alike two rankings of the same systems are (returned by :func:`kendall_tau` and :func:`tau_ap`).
+    """How alike two rankings of the same systems are (returned by :func:`kendall_tau` and :func:`tau_ap`). Lesson 15.
 
     Attributes
     ----------
@@ -259,7 +259,7 @@ def tau_ap(truth, estimate, *, names=("x", "y")):
 
 @dataclass(frozen=True, repr=False)
 class SwappedPairs(Explained):
-    """The system pairs two evaluations order differently (returned by :func:`swapped_pairs`).
+    """The system pairs two evaluations order differently (returned by :func:`swapped_pairs`). Lesson 15.
 
     Attributes
     ----------

@@ -47,7 +47,7 @@ TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
 # course's terms; a module leaves this set when its messages are in the catalogue.
 AWAITING_TRANSLATION = {
     "ab_testing.py", "agreement.py", "bandit_problem.py", "click_models.py", "counterfactual.py",
-    "counterfactual_rankings.py", "interleaving.py", "many_systems.py", "rag_collections.py",
+    "counterfactual_rankings.py", "interleaving.py", "many_systems.py", "rag_data.py",
     "sampled_metrics.py", "simulated_judges.py", "stability.py",
 }
 

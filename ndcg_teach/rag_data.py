@@ -34,7 +34,7 @@ from .i18n import _, mark
 from .table import Table
 from .validation import check_choice, shown
 
-__all__ = ["rag_collection", "rag_collections", "RagCollection", "macro_micro", "MacroMicro", "COLLECTIONS"]
+__all__ = ["rag_collection", "rag_collections", "RagCollection", "macro_micro", "MacroMicro"]
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,7 @@ def rag_collection(name):
 
 
 def rag_collections():
-    """All four collections, by name, in lesson 17's order.
+    """All four collections, by name, in lesson 17's order. Lesson 17.
 
     Examples
     --------
