@@ -76,7 +76,7 @@ class SampleSize(Explained):
     def _parts(self):
         language = self.language
         z_alpha, z_beta = _z(1 - self.alpha / 2), _z(self.power)
-        rows = [(_("level α (two-sided)", language), self.alpha), (f"z_(1-α/2)", z_alpha),
+        rows = [(_("level α (two-sided)", language), self.alpha), ("z_(1-α/2)", z_alpha),
                 (_("power 1 - β", language), self.power), ("z_(1-β)", z_beta)]
         if self.kind == "proportions":
             pooled = (self.treatment + self.ratio * self.control) / (1 + self.ratio)

@@ -270,8 +270,8 @@ class FleissKappa(Explained):
                       shown_headers=(_("item", language), *names, "P_i"))
         squares = " + ".join(f"{number(p)}²" for p in shares)
         formula = (
-            _("P_i = (Σ_j n_ij² - {r}) / ({r}·{r1})   (share of the item's judge pairs that agree)", language).format(
-                r=r, r1=r - 1),
+            _("P_i = (Σ_j n_ij² - {r}) / ({r}·{r1})   (share of the item's judge pairs that agree)",
+              language).format(r=r, r1=r - 1),
             _("P̄ = mean of the {n} P_i = {observed}", language).format(n=n, observed=number(self.observed)),
             f"P_e = Σ_j p_j² = {squares} = {number(self.expected)}",
             f"κ = (P̄ - P_e) / (1 - P_e) = ({number(self.observed)} - {number(self.expected)}) / "
@@ -374,11 +374,13 @@ def fleiss_kappa(ratings, *, labels=None, counts=False):
 def _label_rows(ratings):
     """``ratings`` as a list of label lists, one per item, all equally long."""
     if isinstance(ratings, (str, bytes)) or not hasattr(ratings, "__iter__"):
-        raise TypeError(f"ratings must be a table: one row per item, one label per judge. Got {shown(ratings)} instead.")
+        raise TypeError("ratings must be a table: one row per item, one label per judge. "
+                        f"Got {shown(ratings)} instead.")
     rows = [check_label_list("ratings", row, "one label per judge of an item") if hasattr(row, "__iter__")
             and not isinstance(row, (str, bytes)) else None for row in ratings]
     if not rows or any(row is None for row in rows):
-        raise TypeError(f"ratings must be a table: one row per item, one label per judge. Got {shown(ratings)} instead.")
+        raise TypeError("ratings must be a table: one row per item, one label per judge. "
+                        f"Got {shown(ratings)} instead.")
     if len({len(row) for row in rows}) != 1:
         raise ValueError("ratings must give every item the same number of judges (rows of equal length). "
                          f"Got rows of lengths {sorted({len(row) for row in rows})} instead.")

@@ -56,7 +56,8 @@ def check_number_array(name, values, meaning, ndim=1):
         raise ValueError(f"{name} must be {shape} of numbers ({meaning}); it has shape {array.shape}. "
                          f"Got {shown(values)} instead.")
     if not np.isfinite(array).all():
-        raise ValueError(f"{name} must hold finite numbers ({meaning}), no NaN or infinity. Got {shown(values)} instead.")
+        raise ValueError(f"{name} must hold finite numbers ({meaning}), no NaN or infinity. "
+                         f"Got {shown(values)} instead.")
     return array
 
 
@@ -64,7 +65,8 @@ def check_distribution(name, values, meaning, size=None):
     """Return ``values`` as probabilities (each from 0 to 1) that add up to 1, ``size`` of them when given."""
     array = check_number_array(name, values, meaning)
     if size is not None and array.size != size:
-        raise ValueError(f"{name} must hold {size} probabilities ({meaning}). Got {array.size}: {shown(values)} instead.")
+        raise ValueError(f"{name} must hold {size} probabilities ({meaning}). "
+                         f"Got {array.size}: {shown(values)} instead.")
     if array.size == 0 or (array < 0).any() or not np.isclose(array.sum(), 1.0, rtol=0, atol=1e-9):
         raise ValueError(f"{name} must be probabilities from 0 to 1 that add up to 1 ({meaning}). "
                          f"Got {shown(values)} (sum {array.sum():g}) instead.")
@@ -109,7 +111,8 @@ def check_same_systems(first_name, first, second_name, second, meaning, at_least
         raise ValueError(f"{first_name} and {second_name} must hold one score per system each, in the same order. "
                          f"Got {x.size} and {y.size} scores instead.")
     if x.size < at_least:
-        raise ValueError(f"{first_name} and {second_name} must score at least {at_least} systems. Got {x.size} instead.")
+        raise ValueError(f"{first_name} and {second_name} must score at least {at_least} systems. "
+                         f"Got {x.size} instead.")
     return names_x, x, y
 
 

@@ -24,6 +24,7 @@ Position-based IPS for rankings is in :mod:`ndcg_teach.counterfactual_rankings`.
 """
 
 from dataclasses import dataclass
+
 import numpy as np
 
 from .checks import check_label_list, check_number_array

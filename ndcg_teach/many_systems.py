@@ -238,7 +238,8 @@ def tukey_hsd(scores, *, alpha=0.05, design="paired"):
     return ManySystems(mark("Tukey HSD"), systems, tuple(map(float, means)),
                        tuple((systems[a], systems[b]) for a, b in zip(i, j)), tuple(map(float, differences)),
                        tuple(float(min(1.0, v)) for v in p), alpha, details,
-                       tuple(map(float, differences - critical * error)), tuple(map(float, differences + critical * error)))
+                       tuple(map(float, differences - critical * error)),
+                       tuple(map(float, differences + critical * error)))
 
 
 def _shuffled_ranges(matrix, n, rng):

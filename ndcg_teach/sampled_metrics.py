@@ -32,7 +32,7 @@ from math import lgamma
 import numpy as np
 
 from .checks import check_number_array, check_probability, check_whole
-from .explained import Explained, number
+from .explained import Explained
 from .i18n import _, mark
 from .table import Table
 from .validation import check_choice, check_k, shown

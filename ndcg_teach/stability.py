@@ -105,11 +105,11 @@ class RankCorrelation(Explained):
             _("{pairs} pairs of {n} systems: {c} concordant, {d} discordant, {tx} tied in {x} only, {ty} tied in {y} "
               "only, {both} tied in both", language).format(pairs=pairs, n=len(self.systems), c=c, d=d, tx=tx, ty=ty,
                                                             both=self.tied_both, x=self.names[0], y=self.names[1]),
-            f"τ_b = (C - D) / √((C + D + T_x)·(C + D + T_y)) = ({c} - {d}) / √(({c} + {d} + {tx})·({c} + {d} + {ty})) "
-            f"= {number(self.value)}",
+            f"τ_b = (C - D) / √((C + D + T_x)·(C + D + T_y)) = ({c} - {d}) / "
+            f"√(({c} + {d} + {tx})·({c} + {d} + {ty})) = {number(self.value)}",
         )
-        notes = (_("without ties τ_b = 1 - 2·(share of swapped pairs); Voorhees (2000) read τ ≥ 0.9 as rankings that "
-                   "agree", language),)
+        notes = (_("without ties τ_b = 1 - 2·(share of swapped pairs); Voorhees (2000) read τ ≥ 0.9 as rankings "
+                   "that agree", language),)
         title = _("Kendall's τ_b = {value:.4f}", language).format(value=self.value)
         return title, (_systems_table(self.systems, x, y, self.names, language),), formula, notes
 
