@@ -244,7 +244,8 @@ class JudgeEffect(Explained):
         headers = ("trial", "κ", "τ", "kept", "lost", "gained", "reversed")
         shown_headers = (_("trial", language), "κ", "τ", _("kept", language), _("lost", language),
                          _("gained", language), _("reversed", language))
-        per_trial = Table(_("each re-judging ({significant} pairs significant under the true judgements)", language)
+        per_trial = Table(_("each re-judging; system pairs significant under the true judgements: {significant}",
+                            language)
                           .format(significant=self.significant), headers, trials, align="rrrrrrr",
                           shown_headers=shown_headers)
         order = np.argsort(-np.array(self.truth), kind="stable")
