@@ -17,7 +17,7 @@ from math import lgamma
 import numpy as np
 
 from .checks import check_number_array
-from .counterfactual import Log, check_names, policy_matrix, value_matrix
+from .counterfactual import Log, check_names, direct_method, doubly_robust, ips, policy_matrix, snips, value_matrix
 from .explained import Explained, number
 from .i18n import _
 from .table import Table
@@ -246,14 +246,12 @@ class BanditProblem(Explained):
         results = {}
         for _trial in range(trials):
             log = self.simulate(n, seed=int(rng.integers(0, 2**32)))
-            weight, direct, doubly = self._terms(target, reward_model, propensities, log.context, log.action,
-                                                 log.reward)
-            values = {"IPS": float((weight * log.reward).mean()),
-                      "SNIPS": float((weight * log.reward).sum() / weight.sum()) if weight.sum() else 0.0}
-            if direct is not None:
-                values["DM"], values["DR"] = float(direct.mean()), float(doubly.mean())
-            for name, value in values.items():
-                results.setdefault(name, []).append(value)
+            estimates = [ips(log, target, propensities=propensities), snips(log, target, propensities=propensities)]
+            if reward_model is not None:
+                estimates += [direct_method(log, target, reward_model),
+                              doubly_robust(log, target, reward_model, propensities=propensities)]
+            for estimate in estimates:
+                results.setdefault(estimate.estimator, []).append(estimate.value)
         names = tuple(results)
         return EstimatorMoments(self.value(target), n, names, tuple(float(np.mean(results[k])) for k in names),
                                 tuple(float(np.var(results[k], ddof=1)) if trials > 1 else 0.0 for k in names),

@@ -158,21 +158,19 @@ _TERMS = {
 }
 
 
-def _weights(log, policy, propensities):
-    target = policy[log.context, log.action]
-    logged = log.propensity if propensities is None else propensities[log.context, log.action]
-    if (logged <= 0).any():
-        raise ValueError("propensities must be positive for every logged action (each was taken, so its chance "
-                         "was not 0). Got 0 for some records instead.")
-    return target / logged
-
-
-def _check_log(log):
+def _weighted(log, policy, propensities):
+    """``(policy matrix, w_i)`` for a checked ``log``: ``π(a_i|x_i)`` over the logged (or modelled) propensity."""
     if not isinstance(log, Log):
         raise TypeError(f"log must be a Log (from BanditProblem.simulate or Log(...)). Got {shown(log)} instead.")
     if len(log) == 0:
         raise ValueError("log must hold at least one record. Got an empty log instead.")
-    return log
+    matrix = policy_matrix("policy", policy, log.contexts, log.actions)
+    logged = log.propensity if propensities is None else \
+        policy_matrix("propensities", propensities, log.contexts, log.actions)[log.context, log.action]
+    if (logged <= 0).any():
+        raise ValueError("propensities must be positive for every logged action (each was taken, so its chance "
+                         "was not 0). Got 0 for some records instead.")
+    return matrix, matrix[log.context, log.action] / logged
 
 
 def ips(log, policy, *, propensities=None):
@@ -200,10 +198,7 @@ def ips(log, policy, *, propensities=None):
     >>> round(ips(log, {"u": "b"}).value, 4)  # weights 0/0.8 = 0 and 1/0.2 = 5: (0·1 + 5·1) / 2
     2.5
     """
-    log = _check_log(log)
-    matrix = policy_matrix("policy", policy, log.contexts, log.actions)
-    model = None if propensities is None else policy_matrix("propensities", propensities, log.contexts, log.actions)
-    weights = _weights(log, matrix, model)
+    _, weights = _weighted(log, policy, propensities)
     terms = weights * log.reward
     return OffPolicyEstimate("IPS", float(terms.mean()), weights, terms, log)
 
@@ -217,10 +212,7 @@ def snips(log, policy, *, propensities=None):
     >>> snips(log, {"u": "b"}).value  # (0·1 + 5·1) / (0 + 5)
     1.0
     """
-    log = _check_log(log)
-    matrix = policy_matrix("policy", policy, log.contexts, log.actions)
-    model = None if propensities is None else policy_matrix("propensities", propensities, log.contexts, log.actions)
-    weights = _weights(log, matrix, model)
+    _, weights = _weighted(log, policy, propensities)
     terms = weights * log.reward
     total = float(weights.sum())
     return OffPolicyEstimate("SNIPS", float(terms.sum()) / total if total else 0.0, weights, terms, log)
@@ -235,11 +227,10 @@ def direct_method(log, policy, reward_model):
     >>> direct_method(log, {"u": "b"}, [[0.5, 0.3]]).value  # q̂(u, b) for each of the two records
     0.3
     """
-    log = _check_log(log)
-    matrix = policy_matrix("policy", policy, log.contexts, log.actions)
+    matrix, weights = _weighted(log, policy, None)
     model = value_matrix("reward_model", reward_model, log.contexts, log.actions, "q̂(x, a): the predicted reward")
     terms = (matrix * model).sum(axis=1)[log.context]
-    return OffPolicyEstimate("DM", float(terms.mean()), matrix[log.context, log.action] / log.propensity, terms, log)
+    return OffPolicyEstimate("DM", float(terms.mean()), weights, terms, log)
 
 
 def doubly_robust(log, policy, reward_model, *, propensities=None):
@@ -256,10 +247,7 @@ def doubly_robust(log, policy, reward_model, *, propensities=None):
     >>> round(doubly_robust(log, {"u": "b"}, [[0.5, 0.3]]).value, 4)  # 0.3 + (0 + 5·(1 - 0.3)) / 2
     2.05
     """
-    log = _check_log(log)
-    matrix = policy_matrix("policy", policy, log.contexts, log.actions)
+    matrix, weights = _weighted(log, policy, propensities)
     model = value_matrix("reward_model", reward_model, log.contexts, log.actions, "q̂(x, a): the predicted reward")
-    logging = None if propensities is None else policy_matrix("propensities", propensities, log.contexts, log.actions)
-    weights = _weights(log, matrix, logging)
     terms = (matrix * model).sum(axis=1)[log.context] + weights * (log.reward - model[log.context, log.action])
     return OffPolicyEstimate("DR", float(terms.mean()), weights, terms, log)
