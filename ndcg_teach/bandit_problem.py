@@ -17,16 +17,7 @@ from math import lgamma
 import numpy as np
 
 from .checks import check_number_array
-from .counterfactual import (
-    Log,
-    check_names,
-    direct_method,
-    doubly_robust,
-    ips,
-    policy_matrix,
-    snips,
-    value_matrix,
-)
+from .counterfactual import Log, check_names, direct_method, doubly_robust, ips, policy_matrix, snips, value_matrix
 from .explained import Explained, number
 from .i18n import _
 from .table import Table
