@@ -82,7 +82,8 @@ class SampleSize(Explained):
             pooled = (self.treatment + self.ratio * self.control) / (1 + self.ratio)
             rows += [(_("control rate", language), self.control), (_("treatment rate", language), self.treatment)]
             spreads = (
-                f"σ_0 = √(p̄(1 - p̄)(1 + 1/r)) = √({number(pooled)}·{number(1 - pooled)}·{1 + 1 / self.ratio:g}) = "
+                f"σ_0 = √(p̄(1 - p̄)(1 + 1/r)) = "
+                f"√({number(pooled)}·{number(1 - pooled)}·{1 + 1 / self.ratio:g}) = "
                 f"{number(self.sd_null)}   (p̄ = {number(pooled)})",
                 f"σ_1 = √(p_t(1 - p_t) + p_c(1 - p_c)/r) = {number(self.sd_alternative)}",
             )
@@ -208,7 +209,9 @@ def ab_test_size_means(difference, sd, *, alpha=0.05, power=0.8, ratio=1.0):
 
 
 def ab_test_power(n_treatment, p_control, p_treatment, *, alpha=0.05, ratio=1.0):
-    """The power of a two-sided test of two rates with ``n_treatment`` users (and ``ratio`` times as many controls). Lesson 18.
+    """The power of a two-sided test of two rates with ``n_treatment`` users. Lesson 18.
+
+    The control arm has ``ratio`` times as many users.
 
     The inverse of :func:`ab_test_size`:
     ``power = Φ((|δ|·√n - z_{1-α/2}·σ_0) / σ_1)``, the far tail left out.

@@ -110,7 +110,7 @@ class BanditProblem(Explained):
     >>> world = BanditProblem(("u", "v"), ("a", "b"), [0.5, 0.5], [[0.8, 0.2], [0.5, 0.5]], [[0.1, 0.6], [0.3, 0.2]])
     >>> world.value({"u": "b", "v": "a"})  # 0.5·0.6 + 0.5·0.3
     0.45
-    >>> world.value(world.logging)  # the logging policy's own value: 0.5·(0.8·0.1 + 0.2·0.6) + 0.5·(0.5·0.3 + 0.5·0.2)
+    >>> world.value(world.logging)  # the logging policy: 0.5·(0.8·0.1 + 0.2·0.6) + 0.5·(0.5·0.3 + 0.5·0.2)
     0.225
     """
 

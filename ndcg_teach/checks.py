@@ -116,6 +116,14 @@ def check_same_systems(first_name, first, second_name, second, meaning, at_least
     return names_x, x, y
 
 
+def check_grade_map(grades):
+    """Return ``grades`` when it maps item ids to grades (anything with ``get``)."""
+    if not hasattr(grades, "get"):
+        raise TypeError(f"grades must map item ids to their true grades, e.g. {{'d1': 2}}. "
+                        f"Got {shown(grades)} instead.")
+    return grades
+
+
 def check_two_names(name, value, example):
     """Return ``value`` as a pair of non-empty strings (what two systems or evaluations are called)."""
     if (not isinstance(value, (tuple, list)) or len(value) != 2

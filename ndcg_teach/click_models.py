@@ -38,7 +38,7 @@ _MODELS = (mark("cascade"), mark("position-based"))
 
 
 def hoeffding_bound(sessions, delta=DELTA):
-    """Half-width ``ε`` within which a rate measured on ``sessions`` independent sessions lies, but for chance ``delta``.
+    """Half-width ``ε`` around a rate measured on ``sessions`` independent sessions, failing with chance ``delta``.
     Lesson 18.
 
     Hoeffding's inequality for a mean of ``n`` independent values in
@@ -284,7 +284,9 @@ class CascadeModel(_ClickModel):
 
 @dataclass(frozen=True)
 class PositionBasedModel(_ClickModel):
-    """The position-based model: examine position i with chance θ_i, click if attracted (Richardson et al. 2007). Lesson 18.
+    """The position-based model: examine position i with chance θ_i, click if attracted. Lesson 18.
+
+    Richardson, Dominowska & Ragno (2007); Craswell et al. (2008).
 
     Parameters
     ----------

@@ -75,7 +75,7 @@ def value_matrix(name, values, contexts, actions, meaning):
 
 @dataclass(frozen=True, eq=False)
 class Log:
-    """Logged records: for each, the context, the action the logging policy took, its propensity and the reward. Lesson 19.
+    """Logged records: each one's context, the action the logging policy took, its propensity, the reward. Lesson 19.
 
     Attributes
     ----------
@@ -110,7 +110,9 @@ class Log:
 
 @dataclass(frozen=True, repr=False, eq=False)
 class OffPolicyEstimate(Explained):
-    """One estimate of a policy's value from a log, with each record's part (from :func:`ips` and the others). Lesson 19.
+    """One estimate of a policy's value from a log, with each record's part. Lesson 19.
+
+    Returned by :func:`ips`, :func:`snips`, :func:`direct_method` and :func:`doubly_robust`.
 
     Attributes
     ----------
@@ -154,7 +156,8 @@ _TERMS = {
     "IPS": mark("term_i = w_i·r_i, with w_i = π(a_i|x_i) / π0(a_i|x_i)"),
     "SNIPS": mark("term_i = w_i·r_i; the sum is divided by Σ w_i instead of n"),
     "DM": mark("term_i = Σ_a π(a|x_i)·q̂(x_i, a): the reward model's value of the new policy in context x_i"),
-    "DR": mark("term_i = Σ_a π(a|x_i)·q̂(x_i, a) + w_i·(r_i - q̂(x_i, a_i)): the model, corrected by its weighted error"),
+    "DR": mark("term_i = Σ_a π(a|x_i)·q̂(x_i, a) + w_i·(r_i - q̂(x_i, a_i)): the model, corrected by its weighted "
+               "error"),
 }
 
 

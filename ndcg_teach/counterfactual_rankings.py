@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .checks import check_grade_map
 from .click_models import PositionBasedModel
 from .explained import Explained, number
 from .i18n import _
@@ -49,13 +50,16 @@ def _check_logging(logging):
 
 def _examination(model, length):
     if not isinstance(model, PositionBasedModel):
-        raise TypeError(f"model must be a PositionBasedModel (its θ are the propensities). Got {shown(model)} instead.")
+        raise TypeError(f"model must be a PositionBasedModel (its θ are the propensities). "
+                        f"Got {shown(model)} instead.")
     return model.examination_of(length)
 
 
 @dataclass(frozen=True, repr=False)
 class RankingEstimate(Explained):
-    """IPS and naive estimates of a new ranking's expected clicks from logged sessions (from :func:`position_based_ips`).
+    """IPS and naive estimates of a new ranking's expected clicks from logged sessions. Lesson 19.
+
+    Returned by :func:`position_based_ips`.
     Lesson 19.
 
     Attributes
@@ -240,8 +244,7 @@ def position_based_exact(logging, grades, target, model):
     """
     pairs = _check_logging(logging)
     target = tuple(check_ranking(target, "target"))
-    if not hasattr(grades, "get"):
-        raise TypeError(f"grades must map item ids to their true grades, e.g. {{'d1': 2}}. Got {shown(grades)} instead.")
+    check_grade_map(grades)
     theta_target = _examination(model, len(target))
     alpha = dict(zip(target, model.attractiveness_of([grades.get(item, 0) for item in target])))
     truth = float(sum(theta * alpha[item] for item, theta in zip(target, theta_target)))

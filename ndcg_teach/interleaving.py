@@ -23,6 +23,7 @@ from itertools import product
 
 import numpy as np
 
+from .checks import check_grade_map
 from .click_models import CascadeModel, PositionBasedModel, hoeffding_bound
 from .explained import Explained, number
 from .i18n import _, mark
@@ -246,7 +247,8 @@ def _all_lists(a, b, k, method):
     Flip sequences that differ only in flips the list never used (it ended first) give one outcome.
     """
     if method == "balanced":
-        return [(0.5, Interleaved("balanced", _balanced(a, b, k, first), (), (first,), a, b)) for first in (True, False)]
+        return [(0.5, Interleaved("balanced", _balanced(a, b, k, first), (), (first,), a, b))
+                for first in (True, False)]
     rounds = (k + 1) // 2
     chances = {}
     for flips in product((True, False), repeat=rounds):
@@ -260,8 +262,7 @@ def _all_lists(a, b, k, method):
 def _check_inputs(ranking_a, ranking_b, grades, model, method, k):
     check_choice("method", method, METHODS)
     a, b, k = _rankings(ranking_a, ranking_b, k)
-    if not hasattr(grades, "get"):
-        raise TypeError(f"grades must map item ids to their true grades, e.g. {{'d1': 2}}. Got {shown(grades)} instead.")
+    check_grade_map(grades)
     if not isinstance(model, (CascadeModel, PositionBasedModel)):
         raise TypeError(f"model must be a CascadeModel or a PositionBasedModel. Got {shown(model)} instead.")
     return a, b, k
@@ -368,7 +369,9 @@ def interleaving_outcomes(ranking_a, ranking_b, grades, model, *, method="team_d
 
 @dataclass(frozen=True, repr=False)
 class SimulatedInterleaving(Explained):
-    """Wins of A and B over simulated impressions, beside the exact chances (from :func:`simulate_interleaving`). Lesson 18.
+    """Wins of A and B over simulated impressions, beside the exact chances. Lesson 18.
+
+    Returned by :func:`simulate_interleaving`.
 
     Attributes
     ----------

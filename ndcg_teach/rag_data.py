@@ -1,4 +1,4 @@
-"""Small BEIR-style test collections for evaluating retrieval for RAG, made by code, and macro vs micro means. Lesson 17.
+"""Small BEIR-style test collections for retrieval for RAG, made by code, and macro vs micro means. Lesson 17.
 
 BEIR (Thakur et al. 2021) reports nDCG@10 on many small collections and
 averages them, collection by collection. Retrieval for RAG is judged the
@@ -132,7 +132,7 @@ def _draw(recipe, name):
         count = int(rng.integers(recipe.relevant[0], recipe.relevant[1] + 1))
         chosen = rng.choice(recipe.candidates, size=count, replace=False)
         grades[chosen] = 1 + rng.choice(len(recipe.grades), size=count, p=recipe.grades)
-        match = grades * recipe.separation + rng.normal(0, 1.0, recipe.candidates)  # how well each passage answers the query
+        match = grades * recipe.separation + rng.normal(0, 1.0, recipe.candidates)  # how well each passage answers
         draw = rng.random(recipe.candidates)
         penalty = np.where(grades > 0, np.where(draw < recipe.mismatch, LOST, np.where(
             draw < recipe.mismatch + recipe.partial, DEMOTED, 0.0)), 0.0)

@@ -107,7 +107,8 @@ def rank_distribution(n, m, *, sampling="with_replacement"):
         p = better / (n - 1)
         with np.errstate(divide="ignore", invalid="ignore"):
             log = (log_factorial[m] - log_factorial[beaten] - log_factorial[m - beaten]
-                   + np.where(beaten > 0, beaten * np.log(p), 0.0) + np.where(m - beaten > 0, (m - beaten) * np.log1p(-p), 0.0))
+                   + np.where(beaten > 0, beaten * np.log(p), 0.0)
+                   + np.where(m - beaten > 0, (m - beaten) * np.log1p(-p), 0.0))
         return np.exp(np.nan_to_num(log, nan=-np.inf))
     worse = n - 1 - better
     possible = (beaten <= better) & (m - beaten <= worse)
@@ -129,7 +130,7 @@ def _check_sizes(n, m, sampling):
 
 
 def sampled_metric_expectation(rank, n, m, metric, *, k=None, sampling="with_replacement"):
-    """The expected uncorrected sampled metric ``Σ_r̃ p(r̃ | r) M(r̃)`` for an item at true rank ``rank``. Lesson 14.
+    """The expected uncorrected sampled metric ``Σ_r̃ p(r̃ | r) M(r̃)`` for an item at rank ``rank``. Lesson 14.
 
     Examples
     --------
@@ -219,7 +220,8 @@ _RULES = {
     "naive": mark("M̂(r̃) = M(r̃): the metric on the sampled list, uncorrected"),
     "rank_estimate": mark("M̂(r̃) = M(⌊1 + (n - 1)(r̃ - 1)/m⌋): the metric at the rank the sample suggests"),
     "minimal_bias": mark("M̂ = argmin Σ_r p(r)·(Σ_r̃ p(r̃|r)·M̂(r̃) - M(r))²: least squares (γ = 0)"),
-    "bias_variance": mark("M̂ = ((1 - γ)·AᵀA + γ·diag(c))⁻¹·Aᵀb, A = diag(√p)·P, b = √p ∘ M, c = Pᵀp"),
+    "bias_variance": mark("M̂ = ((1 - γ)·AᵀA + γ·diag(c))⁻¹·Aᵀb, A = diag(√p)·P, b = √p ∘ M, "
+                          "c = Pᵀp"),
 }
 
 
