@@ -5,7 +5,8 @@ the ranked items, position 1 first, as textbooks write them (``[5, 2, 3]``),
 then the cut-off, then keyword-only conventions. Each has an ``explain_*``
 twin that returns a :class:`Trace` with the step table and the formula with
 its numbers. :func:`metrics` lists every registered metric (see
-:mod:`ndcg_teach.registry`). :func:`evaluate` scores a whole run (TREC
+:mod:`ndcg_teach.registry`); :func:`call` scores a :class:`Query` with any
+of them. :func:`evaluate` scores a whole run (TREC
 qrels and run files, dicts or DataFrames) with trec_eval's numbers, and
 ``python -m ndcg_teach QRELS RUN -m ndcg_cut.10`` prints them as trec_eval does. Widgets live in :mod:`ndcg_teach.widgets` and the
 source documents' worked examples in :mod:`ndcg_teach.examples`; neither is
@@ -17,14 +18,15 @@ imported here, so ``import ndcg_teach`` needs only NumPy.
 """
 
 from . import metrics as _metric_families
+from .context import Query
 from .evaluation import Comparison, Evaluation, compare, evaluate
 from .i18n import language, language_set, set_language
 from .items import ideal_order, relevances_from
 from .mean import mean
 from .metrics import *  # noqa: F403 - every metric family's public names, read from the modules themselves
-from .registry import Metric, metric, metrics, register_metric, unregister_metric
+from .registry import Metric, Param, call, explain, metric, metrics, register_metric, unregister_metric
 from .ties import ndcg_score
-from .trace import Row, Trace
+from .trace import Column, Row, Trace
 from .trec import TrecFormatError, example_files, read_qrels, read_run
 
 __version__ = "0.1.0"
@@ -64,8 +66,11 @@ def __dir__():
     return sorted(set(globals()) | set(LAZY_NAMES) | set(LAZY_SUBMODULES))
 
 
-__all__ = sorted([
-    "Comparison", "Evaluation", "Metric", "Row", "Trace", "TrecFormatError", "compare", "evaluate", "example_files", "ideal_order", "mean",
-    "language", "language_set", "metric", "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "set_language", "unregister_metric", *_metric_families.__all__,
-    *LAZY_NAMES,
-])
+__all__ = [
+    "Column", "Comparison", "Evaluation", "Metric", "Param", "Query", "Row", "Trace", "TrecFormatError", "call",
+    "compare", "evaluate", "example_files", "explain", "ideal_order", "language", "language_set", "mean", "metric",
+    "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "set_language",
+    "unregister_metric",
+]
+__all__ += _metric_families.__all__
+__all__ += list(LAZY_NAMES)

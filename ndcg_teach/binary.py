@@ -62,8 +62,8 @@ def batch_denominators(n_relevant, found):
     short = np.flatnonzero(n_relevant < found)
     if short.size:
         query = int(short[0])
-        raise ValueError(f"n_relevant must be at least the number of relevant items already in each list; query {query + 1} "
-                         f"has {int(found[query])}. Got {int(n_relevant[query])} instead.")
+        raise ValueError(f"query {query + 1}: n_relevant must be at least the number of relevant items already in the "
+                         f"list ({int(found[query])}). Got {int(n_relevant[query])} instead.")
     return n_relevant
 
 

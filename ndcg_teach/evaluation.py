@@ -21,15 +21,14 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   ranking, in every mean.
 * **negative grades**: judged but not relevant, gain 0, not counted among
   the relevant items (trec_eval; ``negative="zero"``); ``"raise"`` refuses them.
-* **unjudged items**: not relevant, gain 0. A metric whose function takes
-  ``n_nonrelevant`` (judged non-relevant items of the query, as bpref does)
-  gets None for each unjudged item, so it can tell the two apart.
+* **unjudged items**: not relevant, gain 0. A metric that needs the query's
+  ``judged`` mask (bpref, RBP) gets None for each unjudged item, so it can
+  tell the two apart.
 * ``max_docs`` (trec_eval ``-M``): only each query's first ``max_docs`` items count.
 * ``relevance_level`` (trec_eval ``-l``): the smallest grade the binary
   measures (P, recall, map, recip_rank) count as relevant; NDCG uses the grades.
 """
 
-import inspect
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,40 +36,14 @@ import numpy as np
 from .i18n import _
 from .judging import judge
 from .measures import parse_measures
+from .registry import call, explain
 from .table import Table, styled
 from .validation import check_choice, shown
 
 
-def _keywords(function, judged, measure, row=None):
-    """What ``function`` takes of the query facts (pool, n_relevant, n_nonrelevant, threshold) and the name's keywords."""
-    names = inspect.signature(function).parameters
-    facts = {"pool": judged.pool, "n_relevant": judged.n_relevant, "n_nonrelevant": judged.n_nonrelevant,
-             "threshold": judged.relevance_level, "negative": "zero", **measure.keywords}
-    if row is not None:
-        facts["pool"] = judged.pool[row][judged.pool[row] > 0]
-        facts["n_relevant"] = int(judged.n_relevant[row])
-        facts["n_nonrelevant"] = int(judged.n_nonrelevant[row])
-    return {name: value for name, value in facts.items() if name in names}
-
-
-def _relevances(function, judged, row):
-    """One query's grades in ranked order; with None for unjudged items when ``function`` counts judged
-    non-relevant items (``n_nonrelevant``, as bpref does), since it must tell the two apart."""
-    grades = judged.grades[row, :judged.lengths[row]]
-    if "n_nonrelevant" not in inspect.signature(function).parameters:
-        return grades
-    return [float(grade) if seen else None for grade, seen in zip(grades, judged.judged[row, :judged.lengths[row]])]
-
-
 def values_of(judged, measure):
-    """One measure for every query: the metric's batch function, or its plain function query by query."""
-    spec = measure.spec
-    if spec.batch is not None:
-        return np.asarray(spec.batch(judged.grades, judged.lengths, measure.k, **_keywords(spec.batch, judged, measure)),
-                          dtype=np.float64)
-    return np.array([spec.function(_relevances(spec.function, judged, row), measure.k,
-                                   **_keywords(spec.function, judged, measure, row))
-                     for row in range(judged.lengths.size)], dtype=np.float64)
+    """One measure for every query of a judged run (:func:`~ndcg_teach.registry.call` on the run's query batch)."""
+    return call(measure.spec, judged.query, measure.k, **measure.keywords)
 
 
 def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max_docs=None, relevance_level=1,
@@ -201,8 +174,7 @@ class Evaluation:
         spec = measure.spec
         if spec.explain is None:
             raise ValueError(f"measure {measure.name} has no explain twin. Got {measure.name!r} instead.")
-        return spec.explain(_relevances(spec.explain, judged, row), measure.k, ranking=self.ranking(qid),
-                            **_keywords(spec.explain, judged, measure, row))
+        return explain(spec, judged.query.row(row).named(self.ranking(qid)), measure.k, **measure.keywords)
 
     def lines(self, per_query=True):
         """trec_eval's output lines: ``measure<TAB>query<TAB>value``, per query (``-q``) then ``all``.

@@ -6,7 +6,7 @@ set when the trace is built.
 """
 
 from .i18n import _
-from .trace import Row
+from .trace import rows_of
 
 
 def at(name, k):
@@ -45,14 +45,12 @@ def threshold_note(threshold):
     return _("relevant means grade >= {threshold:g}").format(threshold=threshold)
 
 
-def binary_rows(steps, labels, with_running):
-    """Trace rows of a binary metric: relevant or not, hits so far, precision so far (and its sum)."""
-    return tuple(
-        Row(position, labels[position - 1], float(g), float(gn), float(d),
-            float(c) if with_running else None, float(r) if with_running else None,
-            relevant=bool(rel), hits=int(h), precision=float(p))
-        for position, (g, gn, d, c, r, rel, h, p) in enumerate(
-            zip(steps.grades, steps.gains, steps.discounts, steps.contributions, steps.running,
-                steps.relevant, steps.hits, steps.precision), start=1
-        )
-    )
+def binary_rows(steps, labels, columns):
+    """Trace rows of a binary metric holding ``columns``: relevant or not, hits so far, precision so far, what each
+    position adds and the running sum, read from the steps' arrays."""
+    arrays = {
+        "position": range(1, steps.grades.size + 1), "item": labels, "grade": steps.grades.tolist(),
+        "relevant": steps.relevant.tolist(), "hits": steps.hits.tolist(), "precision": steps.precision.tolist(),
+        "contribution": steps.contributions.tolist(), "running": steps.running.tolist(),
+    }
+    return rows_of(columns, *(arrays[column.key] for column in columns))

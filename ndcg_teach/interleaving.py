@@ -27,7 +27,7 @@ from .checks import check_grade_map
 from .click_models import CascadeModel, PositionBasedModel, hoeffding_bound
 from .explained import Explained, number
 from .i18n import _, mark
-from .metrics.dcg import ndcg
+from .metrics.ndcg import ndcg
 from .table import Table
 from .validation import check_choice, check_count, check_k, check_ranking, check_seed, shown
 

@@ -7,9 +7,11 @@ trec_eval's rules (ties, duplicates, missing queries, ``-M``, ``-l``; see
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
+from .context import Query
 from .trec import TrecFormatError, read_qrels, read_run
 from .validation import check_choice, check_k, check_threshold, shown
 
@@ -162,6 +164,13 @@ class Judged:
     docnos: np.ndarray          # ranked item ids, all queries one after the other
     offsets: np.ndarray         # query q's items are docnos[offsets[q]:offsets[q + 1]]
     relevance_level: float
+
+    @cached_property
+    def query(self):
+        """The evaluated queries as one :class:`~ndcg_teach.context.Query` batch: what every metric reads."""
+        return Query(self.grades, self.lengths, judged=self.judged, pool=self.pool,
+                     pool_lengths=(self.pool > 0).sum(axis=1), n_relevant=self.n_relevant,
+                     n_nonrelevant=self.n_nonrelevant, threshold=self.relevance_level)
 
 
 def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties="docno", duplicates="raise",

@@ -1,26 +1,35 @@
 """Means over queries: one :func:`mean` for every registered metric.
 
 Each query is scored by the metric's own steps and the scores are averaged
-with equal weight (all queries at once through the metric's ``batch``
-function when it has one, else one query at a time); a query whose ranked list is empty (the system
-returned nothing) counts, with its score. What differs from query to query
-(the pool of judged grades, the number of relevant items) is passed in
-``per_query`` as one value per query. Lesson 09 evaluates a model this way.
+with equal weight; a query whose ranked list is empty (the system returned
+nothing) counts, with its score. The lists and what differs from query to
+query (the pool of judged grades, the number of relevant items: ``per_query``)
+become one batch :class:`~ndcg_teach.context.Query`, which
+:func:`~ndcg_teach.registry.call` scores: all queries at once through the
+metric's batch function, or one by one, by the rule of
+:func:`~ndcg_teach.registry.route`. Lesson 09 evaluates a model this way.
 """
-
-import inspect
-from itertools import chain
 
 import numpy as np
 
-from .registry import metric
+from .context import FACTS, Query
+from .registry import READING, call, metric
 from .validation import shown
+
+# The facts a Query holds one value of per query; every other keyword is one value for the whole batch.
+PER_QUERY_FACTS = ("pool", "n_relevant", "n_nonrelevant")
 
 
 def _as_query_list(name, values, what):
     if isinstance(values, (str, bytes)) or np.isscalar(values) or values is None:
         raise TypeError(f"{name} must be a list with {what}, one per query. Got {shown(values)} instead.")
     return list(values)
+
+
+def _reading(spec, keywords):
+    """How :class:`~ndcg_teach.context.Query` reads the lists: the threshold, negative grades, unjudged items."""
+    return {"threshold": keywords.get("threshold", FACTS["threshold"].default),
+            "negative": keywords.get(READING, "raise"), "unjudged": "judged" in spec.needs}
 
 
 def mean(key, queries, k=None, *, per_query=None, **keywords):
@@ -61,6 +70,9 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
         raise ValueError("queries must hold at least one relevance list. Got [] instead.")
     if per_query is not None and not hasattr(per_query, "items"):
         raise TypeError(f"per_query must map a keyword to one value per query, e.g. {{'pool': [...]}}. Got {shown(per_query)} instead.")
+    for name in keywords:
+        if name not in spec.keywords:
+            raise TypeError(f"keywords must be keywords of {key} ({', '.join(spec.keywords) or 'none'}). Got {name}= instead.")
     lists = {}
     for name, values in (per_query or {}).items():
         if name in keywords:
@@ -70,66 +82,20 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
         lists[name] = _as_query_list(f"per_query[{name!r}]", values, "a value")
         if len(lists[name]) != len(queries):
             raise ValueError(f"per_query[{name!r}] must hold one value per query ({len(queries)}). Got {len(lists[name])} values instead.")
-    batched = _batched(spec, queries, k, lists, keywords)
-    if batched is not None:
-        return batched
+    if set(lists) <= set(PER_QUERY_FACTS) and not any(value is None for given in lists.values() for value in given):
+        facts = {name: lists.get(name, [keywords.get(name)] * len(queries)) for name in PER_QUERY_FACTS
+                 if name in lists or keywords.get(name) is not None}
+        query = Query.from_lists(queries, **facts, **_reading(spec, keywords))
+        conventions = {name: value for name, value in keywords.items() if name in spec.params}
+        return float(np.mean(call(spec, query, k, **conventions)))
+    # A threshold, a reading rule or a convention differs per query (or a fact is known for some queries only):
+    # each query is scored on its own.
     values = []
     for index, relevances in enumerate(queries):
-        if np.isscalar(relevances):
-            raise TypeError(
-                f"queries must be a list of relevance lists, one per query; query {index + 1} is a single number. "
-                f"Got {shown(queries)} instead."
-            )
-        own = {name: values_[index] for name, values_ in lists.items()}
+        own = {**keywords, **{name: given[index] for name, given in lists.items()}}
         try:
-            values.append(spec.function(relevances, k, **keywords, **own))
+            query = Query.of(relevances, **{name: own.get(name) for name in PER_QUERY_FACTS}, **_reading(spec, own))
+            values.append(call(spec, query, k, **{name: value for name, value in own.items() if name in spec.params}))
         except (TypeError, ValueError) as error:
             raise type(error)(f"query {index + 1}: {error}") from None
-    return float(np.mean(values))
-
-
-def _padded(queries):
-    """The lists as one zero-padded float64 array and their lengths, or None when they are not all number lists."""
-    try:
-        lengths = np.fromiter(map(len, queries), dtype=np.int64, count=len(queries))
-        flat = np.array(list(chain.from_iterable(queries)))
-    except (TypeError, ValueError):
-        return None
-    if flat.dtype.kind not in "biuf" or flat.ndim != 1:  # strings, nested lists, ...: the per-query path words the error
-        return None
-    flat = flat.astype(np.float64)
-    matrix = np.zeros((len(queries), int(lengths.max(initial=0))))
-    matrix[np.arange(matrix.shape[1]) < lengths[:, np.newaxis]] = flat
-    return matrix, lengths, flat
-
-
-def _batched(spec, queries, k, lists, keywords):
-    """The mean through ``spec.batch`` in one pass, or None when only the per-query path can take these inputs.
-
-    The first query goes through the plain function too, so a bad keyword is refused with its usual message.
-    """
-    accepted = set(inspect.signature(spec.batch).parameters) if spec.batch is not None else set()
-    if (spec.batch is None or not set(lists) <= {"n_relevant"} or not set(keywords) <= accepted | {"negative"}
-            or not isinstance(keywords.get("gain", "linear"), str)):
-        return None
-    padded = _padded(queries)
-    if padded is None or not np.isfinite(padded[2]).all():
-        return None
-    grades, lengths, flat = padded
-    if (flat < 0).any():
-        if keywords.get("negative", "raise") != "zero":
-            return None
-        grades = np.maximum(grades, 0.0)
-    own = {}
-    if "n_relevant" in lists:
-        counts = lists["n_relevant"]
-        if not all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) and c >= 0 for c in counts):
-            return None
-        own["n_relevant"] = np.asarray(counts, dtype=np.int64)
-    spec.function(queries[0], k, **keywords, **{name: values[0] for name, values in lists.items()})
-    chosen = {name: value for name, value in keywords.items() if name in accepted}
-    try:
-        values = spec.batch(grades, lengths, k, **chosen, **own)
-    except ValueError:
-        return None  # the per-query path says which query is wrong
     return float(np.mean(values))

@@ -15,18 +15,40 @@ class Steps:
     """Per-position arrays behind one metric, for the first ``min(k, n)`` positions.
 
     The arrays are 1-D for one query, or 2-D (one row per query, position
-    along the last axis) when many queries are computed at once.
+    along the last axis) when many queries are computed at once. Each field
+    means the same for every metric; a metric leaves None what it does not
+    have (and keeps anything of its own, such as ERR's stop probabilities,
+    beside its steps).
 
-    ``relevant``, ``hits`` and ``precision`` are filled by the binary metrics
-    (P@k, R@k, AP, RR) and are None for the graded ones; ``denominator`` is
-    what P@k, R@k and AP divide by.
+    Attributes
+    ----------
+    grades : numpy.ndarray
+        The grades at the positions counted.
+    contributions : numpy.ndarray
+        What each position adds to the value.
+    running : numpy.ndarray
+        The running sum of the contributions: its last entry is the value.
+    gains : numpy.ndarray or None
+        What each item is worth before its position counts: the gain of its
+        grade (CG, DCG), 1 or 0 for relevant or not (binary metrics); None for
+        a metric whose items are not worth a fixed amount each (RR, ERR).
+    discounts : numpy.ndarray or None
+        The weight of each position, a function of the position alone:
+        ``1/log2(i+1)`` (DCG), ``1/i`` (RR, ERR), ``p^(i-1)`` (RBP); None
+        when positions are not discounted (P@k, R@k, AP).
+    relevant, hits, precision : numpy.ndarray or None
+        Binary metrics: whether each item is relevant, the relevant items up
+        to each position, and P@i.
+    denominator : int, numpy.ndarray or None
+        What the contributions were divided by: k (P@k), R (R@k, AP), one per
+        row for a batch.
     """
 
     grades: np.ndarray
-    gains: np.ndarray
-    discounts: np.ndarray
     contributions: np.ndarray
     running: np.ndarray
+    gains: np.ndarray = None
+    discounts: np.ndarray = None
     relevant: np.ndarray = None
     hits: np.ndarray = None
     precision: np.ndarray = None

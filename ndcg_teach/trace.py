@@ -2,14 +2,20 @@
 
 An ``explain_*`` function returns a frozen :class:`Trace`: the value, one
 :class:`Row` per position, the formula with the numbers substituted, and
-three renderings (plain text, HTML for notebooks, LaTeX).
+three renderings (plain text, HTML for notebooks, LaTeX). Each metric
+declares the columns its traces show, one :class:`Column` each (key, header,
+format, meaning); the columns many metrics share (position, item, grade,
+gain, discount, ...) are defined here once, and a metric with a step of its
+own (ERR's stop probability, RBP's residual, ...) defines that column in its
+own module. A row holds exactly its trace's columns, read as attributes
+(``row.discount``).
 
 A trace speaks the language that was set when it was built
 (:func:`ndcg_teach.set_language`): its formula words and notes are written
 then, and its headers are shown in the same language.
 """
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from html import escape
 from types import MappingProxyType
 
@@ -17,81 +23,142 @@ from . import i18n
 from .i18n import _, mark
 from .table import Table, formula_block, styled
 
-# Symbols (i, P@i, ...) read the same in every language; words are marked for translation.
-HEADERS = {
-    "position": "i",
-    "item": mark("item"),
-    "grade": mark("grade"),
-    "gain": mark("gain"),
-    "discount": mark("discount"),
-    "contribution": mark("contribution"),
-    "running": mark("running total"),
-    "relevant": mark("relevant"),
-    "hits": mark("hits"),
-    "precision": "P@i",
-    "ideal_item": mark("ideal item"),
-    "ideal_grade": mark("ideal grade"),
-    "ideal_gain": mark("ideal gain"),
-    "ideal_discount": mark("ideal discount"),
-    "ideal_contribution": mark("ideal contribution"),
-    "ideal_running": mark("running IDCG"),
-    "judged": mark("judged"),
-    "recall": "R@i",
-    "interpolated": mark("interpolated P"),
-    "stop": mark("stop probability"),
-    "reach": mark("P(reach i)"),
-    "weight": "p^(i-1)",
-    "residual": mark("residual"),
-    "nonrelevant_above": mark("non-relevant above"),
-}
-TEXT_FIELDS = {"item", "ideal_item"}
 NOT_RETRIEVED = mark("(not retrieved)")
 """The ideal item a list does not hold: kept in English in ``Trace.ideal_items``, shown in the trace's language."""
 
 
+def _text(value, language):
+    return _(value, language) if value == NOT_RETRIEVED else str(value)
+
+
+FORMATS = {
+    "text": _text,
+    "flag": lambda value, language: _("yes", language) if value else _("no", language),
+    "count": lambda value, language: str(value),
+    "grade": lambda value, language: f"{value:g}",
+    "number": lambda value, language: f"{value:.4f}",
+}
+"""How a column writes its cells: item ids as they are, yes / no, whole counts, grades as written, 4 decimals."""
+
+
 @dataclass(frozen=True)
+class Column:
+    """One column of a trace's step table.
+
+    Attributes
+    ----------
+    key : str
+        The row attribute it shows, e.g. ``"discount"`` (``row.discount``).
+        A key starting with ``ideal_`` is shaded as the ideal ranking's side.
+    header : str
+        Its heading, marked for translation (symbols such as ``"P@i"`` read
+        the same in every language).
+    format : str or callable
+        A name in :data:`FORMATS`, or ``format(value, language) -> str``.
+        Text columns are aligned left, the others right.
+    meaning : str
+        What the column holds, in one line (marked for translation).
+
+    Examples
+    --------
+    >>> DISCOUNT.cell(0.63092975357), ITEM.cell(NOT_RETRIEVED, "zh-CN")
+    ('0.6309', '（未检索到）')
+    """
+
+    key: str
+    header: str
+    format: object
+    meaning: str
+
+    def __post_init__(self):
+        if not self.key.isidentifier() or not (callable(self.format) or self.format in FORMATS):
+            raise ValueError(f"Column must have an identifier key and a format in {', '.join(FORMATS)} or a function. "
+                             f"Got key {self.key!r}, format {self.format!r} instead.")
+
+    def cell(self, value, language=None):
+        """``value`` as table text in ``language``; an empty cell for None."""
+        if value is None:
+            return ""
+        return (self.format if callable(self.format) else FORMATS[self.format])(value, language)
+
+    @property
+    def left(self):
+        """Whether the column is aligned left (text)."""
+        return self.format == "text"
+
+
+# The columns many metrics share. Symbols (i, P@i, ...) read the same in every language; words are marked.
+POSITION = Column("position", "i", "count", mark("the position in the ranking, 1 at the top"))
+ITEM = Column("item", mark("item"), "text", mark("the item at this position"))
+GRADE = Column("grade", mark("grade"), "grade", mark("its relevance grade"))
+GAIN = Column("gain", mark("gain"), "number", mark("what the item is worth before its position counts"))
+DISCOUNT = Column("discount", mark("discount"), "number", mark("the weight of this position"))
+CONTRIBUTION = Column("contribution", mark("contribution"), "number", mark("what this position adds to the value"))
+RUNNING = Column("running", mark("running total"), "number", mark("the sum of the contributions so far"))
+RELEVANT = Column("relevant", mark("relevant"), "flag", mark("whether the grade reaches the threshold"))
+HITS = Column("hits", mark("hits"), "count", mark("relevant items up to this position"))
+PRECISION = Column("precision", "P@i", "number", mark("the share of relevant items up to this position"))
+RECALL = Column("recall", "R@i", "number", mark("the share of the query's relevant items found up to this position"))
+JUDGED = Column("judged", mark("judged"), "flag", mark("whether the item was judged"))
+SHARED = {column.key: column for column in (POSITION, ITEM, GRADE, GAIN, DISCOUNT, CONTRIBUTION, RUNNING, RELEVANT,
+                                            HITS, PRECISION, RECALL, JUDGED)}
+
+
+def cell(key, value, language=None):
+    """A value of one of the shared columns (:data:`SHARED`) as table text, e.g. ``cell("discount", 0.5)``."""
+    return SHARED[key].cell(value, language)
+
+
 class Row:
-    """One position of a trace. Fields a metric does not use are None."""
+    """One position of a trace: one read-only attribute per column of its trace (``row.position``, ``row.gain``, ...).
 
-    position: int
-    item: str = None
-    grade: float = None
-    gain: float = None
-    discount: float = None
-    contribution: float = None
-    running: float = None
-    relevant: bool = None
-    hits: int = None
-    precision: float = None
-    ideal_item: str = None
-    ideal_grade: float = None
-    ideal_gain: float = None
-    ideal_discount: float = None
-    ideal_contribution: float = None
-    ideal_running: float = None
-    judged: bool = None
-    recall: float = None
-    interpolated: float = None
-    stop: float = None
-    reach: float = None
-    weight: float = None
-    residual: float = None
-    nonrelevant_above: int = None
+    Examples
+    --------
+    >>> row = Row(position=1, item="A", grade=5.0)
+    >>> row.item, row
+    ('A', Row(position=1, item='A', grade=5.0))
+    >>> row.gain
+    Traceback (most recent call last):
+    ...
+    AttributeError: this trace row has no 'gain'; it holds position, item, grade
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, **values):
+        object.__setattr__(self, "_values", MappingProxyType(values))
+
+    def __getattr__(self, name):
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"this trace row has no {name!r}; it holds {', '.join(self._values)}") from None
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: trace rows are read-only")
+
+    def get(self, name, default=None):
+        """The row's ``name`` value, or ``default`` when its trace has no such column."""
+        return self._values.get(name, default)
+
+    def as_dict(self):
+        """Every value of the row, by column key."""
+        return dict(self._values)
+
+    def __eq__(self, other):
+        return isinstance(other, Row) and self._values == other._values
+
+    def __hash__(self):
+        return hash(tuple(self._values.items()))
+
+    def __repr__(self):
+        return f"Row({', '.join(f'{name}={value!r}' for name, value in self._values.items())})"
 
 
-def cell(name, value, language=None):
-    """A row's field as table text: grades as written, other numbers to 4 decimals; yes/no in ``language``."""
-    if value is None:
-        return ""
-    if name in TEXT_FIELDS:
-        return _(value, language) if value == NOT_RETRIEVED else str(value)
-    if name in ("relevant", "judged"):
-        return _("yes", language) if value else _("no", language)
-    if name in ("position", "hits", "nonrelevant_above"):
-        return str(value)
-    if name in ("grade", "ideal_grade"):
-        return f"{value:g}"
-    return f"{value:.4f}"
+def rows_of(columns, *arrays):
+    """One :class:`Row` per position from one sequence per column (in the order of ``columns``)."""
+    keys = [column.key for column in columns]
+    return tuple(Row(**dict(zip(keys, values))) for values in zip(*arrays))
 
 
 @dataclass(frozen=True)
@@ -105,13 +172,13 @@ class Trace:
     value : float
         The result; equal to the plain function's.
     rows : tuple of Row
-        One row per position shown.
+        One row per position shown, holding a value (or None) for each column.
     formula : str
         The formula with the numbers substituted (several lines for NDCG).
     latex : str
         The same formula in LaTeX.
-    columns : tuple of str
-        The Row fields the tables show, in order.
+    columns : tuple of Column
+        The columns the tables show, in order (declared by the metric).
     notes : tuple of str
         The conventions in force (gain, discount, threshold, ...).
     parts : mapping of str to Trace
@@ -134,20 +201,35 @@ class Trace:
     ideal_items: tuple = ()
     language: str = field(default_factory=i18n.language)
 
+    def __post_init__(self):
+        keys = [column.key for column in self.columns]
+        for row in self.rows:
+            if list(row.as_dict()) != keys:
+                raise ValueError(f"Trace rows must hold exactly its columns {keys}. Got {list(row.as_dict())} instead.")
+
     def _table(self):
         return Table(
             None,
-            tuple(_(HEADERS[name], self.language) for name in self.columns),
-            tuple(tuple(cell(name, getattr(row, name), self.language) for name in self.columns) for row in self.rows),
-            align="".join("l" if name in TEXT_FIELDS else "r" for name in self.columns),
-            column_classes=tuple("ndcg-ideal" if name.startswith("ideal_") else "" for name in self.columns),
+            tuple(_(column.header, self.language) for column in self.columns),
+            tuple(tuple(column.cell(getattr(row, column.key), self.language) for column in self.columns)
+                  for row in self.rows),
+            align="".join("l" if column.left else "r" for column in self.columns),
+            column_classes=tuple("ndcg-ideal" if column.key.startswith("ideal_") else "" for column in self.columns),
             row_classes=tuple(map(self._row_class, self.rows)),
         )
 
     @staticmethod
     def _row_class(row):
         # Relevant rows are tinted; positions past the end of the list (no item) are set apart.
-        return " ".join((["ndcg-relevant"] if row.relevant else []) + (["ndcg-beyond"] if row.item is None else []))
+        return " ".join((["ndcg-relevant"] if row.get("relevant") else [])
+                        + (["ndcg-beyond"] if row.get("item") is None else []))
+
+    def column(self, key):
+        """The :class:`Column` shown under ``key``."""
+        for column in self.columns:
+            if column.key == key:
+                return column
+        raise KeyError(f"key must be one of this trace's columns ({', '.join(c.key for c in self.columns)}). Got {key!r} instead.")
 
     def table(self):
         """The step table as aligned plain text."""
@@ -175,5 +257,5 @@ class Trace:
         return self.latex
 
     def to_rows(self):
-        """The shown columns of every row as dicts (``pandas.DataFrame(trace.to_rows())``)."""
-        return [{name: asdict(row)[name] for name in self.columns} for row in self.rows]
+        """Every row as a dict of its columns (``pandas.DataFrame(trace.to_rows())``)."""
+        return [row.as_dict() for row in self.rows]

@@ -232,7 +232,7 @@ def test_compare_shows_every_convention_with_its_value_and_call():
     for row in table.rows:
         name, _, got, call, refusal = row
         assert refusal == "" and got == CONVENTIONS_BY_NAME[name].value(RANKED, POOL, 3)
-        assert call.startswith(CONVENTIONS_BY_NAME[name].keywords(RANKED, POOL, 3)[0].__name__ + "(relevances")
+        assert call.startswith(CONVENTIONS_BY_NAME[name].spec.function.__name__ + "(relevances")
     assert table["scikit-learn ndcg_score"] == pytest.approx((3 + 1) / (3 + 2 / LOG2_3), abs=TOL)
     assert table["trec_eval ndcg_cut"] == pytest.approx(LINEAR_POOL_NDCG, abs=TOL)
     text = str(table)

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
+from ndcg_teach.widgets.panel import DEFAULT_CARDS
 
 TOL = 1e-12
 judged_lists = st.lists(st.one_of(st.none(), st.integers(0, 3)), max_size=12)
@@ -105,5 +106,5 @@ def test_condensed_checks_what_it_is_given():
 
 def test_registry_entry():
     spec = nt.metric("bpref")
-    assert spec.names == {"bpref": {}, "Bpref": {}} and not spec.in_explorer
+    assert spec.names == {"bpref": {}, "Bpref": {}} and spec.key not in DEFAULT_CARDS
     assert spec.keywords == ("n_relevant", "n_nonrelevant", "threshold", "negative")

@@ -12,7 +12,6 @@ import json
 import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import lab_setup

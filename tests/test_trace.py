@@ -1,6 +1,11 @@
 """Trace renderings: plain text, HTML and LaTeX tell the same story."""
 
+import dataclasses
+
+import pytest
+
 import ndcg_teach as nt
+from ndcg_teach.trace import GAIN, GRADE, POSITION, RELEVANT, Row, rows_of
 
 
 def test_str_is_a_table_with_the_value_and_the_formula():
@@ -45,3 +50,37 @@ def test_to_rows_gives_the_shown_columns():
         {"position": 1, "item": "#1", "grade": 1.0, "relevant": True, "hits": 1, "precision": 1.0},
         {"position": 2, "item": "#2", "grade": 0.0, "relevant": False, "hits": 1, "precision": 0.5},
     ]
+
+
+def test_each_metric_declares_its_own_columns():
+    # A column a single metric has (ERR's stop probability) is declared beside it, with its header and meaning.
+    stop = nt.explain_expected_reciprocal_rank([2, 0, 1]).column("stop")
+    assert (stop.header, stop.format) == ("stop probability", "number") and stop.meaning
+    assert [column.key for column in nt.explain_cg([1, 2]).columns] == ["position", "item", "grade", "running"]
+    with pytest.raises(KeyError, match=r"key must be one of this trace's columns \(position, item, grade, running\)"):
+        nt.explain_cg([1, 2]).column("gain")
+
+
+def test_a_row_holds_exactly_its_traces_columns():
+    rows = nt.explain_average_precision([1, 0, 1]).rows
+    assert rows[0].precision == 1.0 and rows[0].get("discount") is None
+    with pytest.raises(AttributeError, match=r"this trace row has no 'discount'; it holds position, item, grade"):
+        _ = rows[0].discount
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rows[0].precision = 0.5
+    assert rows[0] == Row(**rows[0].as_dict()) and hash(rows[0]) == hash(Row(**rows[0].as_dict()))
+
+
+def test_a_trace_refuses_rows_that_do_not_match_its_columns():
+    columns = (POSITION, GRADE)
+    with pytest.raises(ValueError, match=r"Trace rows must hold exactly its columns \['position', 'grade'\]\. Got \['position'\] instead\."):
+        nt.Trace("X", 0.0, (Row(position=1),), "X = 0", "X = 0", columns)
+    assert nt.Trace("X", 0.0, rows_of(columns, [1], [2.0]), "X = 0", "X = 0", columns).to_rows() == [{"position": 1, "grade": 2.0}]
+
+
+def test_a_column_formats_its_cells():
+    assert [GRADE.cell(2.0), POSITION.cell(3), RELEVANT.cell(True, "zh-CN"), GAIN.cell(None)] == ["2", "3", "是", ""]
+    custom = nt.Column("share", "share", lambda value, language: f"{value:.0%}", "a share")
+    assert custom.cell(0.25) == "25%" and not custom.left
+    with pytest.raises(ValueError, match=r"Column must have an identifier key and a format in text, flag, count, grade, number"):
+        nt.Column("share", "share", "percent", "a share")

@@ -22,7 +22,6 @@ setup cell imports the same.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from typing import Any
 import numpy as np
 
 import ndcg_teach as nt
-from ndcg_teach.significance import paired_t_test, wilcoxon_test
+from ndcg_teach.significance import wilcoxon_test
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ from . import (
     lesson_14,
 )
 from .framework import Exercise, Feedback, Inputs, _thawed
-from .lesson_06 import PLAYGROUND_RELEVANCE  # the playground lesson (06) imports it from here
+from .lesson_06 import PLAYGROUND_RELEVANCE as PLAYGROUND_RELEVANCE  # the playground lesson (06) imports it from here
 
 __all__ = ["EXERCISES", "Exercise", "Feedback", "check", "inputs"]
 

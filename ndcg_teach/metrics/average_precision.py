@@ -14,18 +14,20 @@ from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
-from ..trace import Trace
+from ..trace import CONTRIBUTION, GRADE, HITS, ITEM, POSITION, PRECISION, RELEVANT, RUNNING, Trace
 from ..validation import check_items, check_n_relevant
 
 __all__ = ["average_precision", "explain_average_precision", "mean_average_precision"]
 
+AP_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS, PRECISION, CONTRIBUTION, RUNNING)
+
 
 def _averaged(grades, k, relevant, hits, precision, denominator):
     """Steps in which each relevant position adds its precision ``/ denominator`` (one per row when 2-D)."""
-    gains = relevant.astype(np.float64)
     picked = np.where(relevant, precision, 0.0)
-    return Steps(grades[..., :k], gains, divided(np.ones(hits.shape), denominator), divided(picked, denominator),
-                 divided(np.cumsum(picked, axis=-1), denominator), relevant, hits, precision, denominator)
+    return Steps(grades[..., :k], divided(picked, denominator), divided(np.cumsum(picked, axis=-1), denominator),
+                 gains=relevant.astype(np.float64), relevant=relevant, hits=hits, precision=precision,
+                 denominator=denominator)
 
 
 def average_precision_steps(grades, k, threshold, n_relevant=None):
@@ -124,8 +126,7 @@ def explain_average_precision(relevances, k=None, *, threshold=1, n_relevant=Non
     source = (_("n_relevant (relevant items of the query in total)") if n_relevant is not None
               else _("relevant items retrieved (pass n_relevant=R for trec_eval's denominator)"))
     notes = (threshold_note(threshold), _("denominator = {source}").format(source=source))
-    return Trace(name, steps.total, binary_rows(steps, labels, True), formula, latex,
-                 ("position", "item", "grade", "relevant", "hits", "precision", "contribution", "running"), notes)
+    return Trace(name, steps.total, binary_rows(steps, labels, AP_COLUMNS), formula, latex, AP_COLUMNS, notes)
 
 
 def mean_average_precision(queries, k=None, *, per_query=None, **keywords):
@@ -159,6 +160,8 @@ def mean_average_precision(queries, k=None, *, per_query=None, **keywords):
     return mean("ap", queries, k, per_query=per_query, **keywords)
 
 
-register_metric(Metric("ap", "AP@{k}", "binary", average_precision, explain_average_precision,
-                       mark("mean of P@i over the relevant positions i <= k"), "05-average-precision-map-rr", order=70,
-                       batch=average_precision_batch, names={"map": {}, "map_cut.{k}": {}, "AP": {}, "AP@{k}": {}}))
+register_metric(Metric(
+    "ap", "AP@{k}", "binary", average_precision, explain_average_precision,
+    mark("mean of P@i over the relevant positions i <= k"), "05-average-precision-map-rr", order=70,
+    batch=average_precision_batch, names={"map": {}, "map_cut.{k}": {}, "AP": {}, "AP@{k}": {}},
+    needs=("threshold", "n_relevant"), params={}, columns=AP_COLUMNS))

@@ -14,11 +14,15 @@ from ..binary import relevant_flags
 from ..formulas import at, number, threshold_note
 from ..i18n import _, mark
 from ..registry import Metric, register_metric
-from ..trace import Row, Trace
+from ..trace import CONTRIBUTION, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Trace, rows_of
 from ..validation import (check_items, check_judged_relevances, check_k, check_n_nonrelevant, check_n_relevant,
                           check_threshold)
 
 __all__ = ["bpref", "explain_bpref", "condensed"]
+
+NONRELEVANT_ABOVE = Column("nonrelevant_above", mark("non-relevant above"), "count",
+                           mark("judged non-relevant items ranked above this one"))
+BPREF_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, RELEVANT, NONRELEVANT_ABOVE, CONTRIBUTION, RUNNING)
 
 
 def condensed(relevances):
@@ -151,11 +155,10 @@ def explain_bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, th
                                                                    n_nonrelevant)
     running = np.cumsum(contributions)
     value = float(running[-1]) if running.size else 0.0
-    rows = tuple(
-        Row(i, labels[i - 1], float(grades[i - 1]) if judged[i - 1] else None, contribution=float(c),
-            running=float(r), relevant=bool(rel), judged=bool(judged[i - 1]), nonrelevant_above=int(n))
-        for i, (rel, n, c, r) in enumerate(zip(relevant, above, contributions, running), start=1)
-    )
+    seen = judged[: above.size].tolist()
+    rows = rows_of(BPREF_COLUMNS, range(1, above.size + 1), labels,
+                   [g if j else None for g, j in zip(grades.tolist(), seen)], seen, relevant.tolist(), above.tolist(),
+                   contributions.tolist(), running.tolist())
     name = at("bpref", k)
     cap = min(negatives, total)
     terms = [f"(1 - {min(int(n), total)}/{cap})" if cap else "1" for n, rel in zip(above, relevant) if rel]
@@ -171,12 +174,11 @@ def explain_bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, th
     notes = (threshold_note(threshold),
              _("R = {total} relevant, N = {negatives} judged non-relevant items").format(total=total, negatives=negatives),
              _("unjudged items (None) are skipped: they neither help nor hurt"))
-    return Trace(name, value, rows, formula, latex,
-                 ("position", "item", "grade", "judged", "relevant", "nonrelevant_above", "contribution", "running"),
-                 notes)
+    return Trace(name, value, rows, formula, latex, BPREF_COLUMNS, notes)
 
 
 register_metric(Metric(
     "bpref", "bpref@{k}", "binary", bpref, explain_bpref,
     mark("share of judged non-relevant items ranked below the relevant ones; unjudged items skipped"),
-    "12-incomplete-judgements", order=95, names={"bpref": {}, "Bpref": {}}, in_explorer=False))
+    "12-incomplete-judgements", order=95, names={"bpref": {}, "Bpref": {}},
+    needs=("judged", "threshold", "n_relevant", "n_nonrelevant"), params={}, columns=BPREF_COLUMNS))

@@ -15,15 +15,18 @@ import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import number, threshold_note
-from ..i18n import _
+from ..i18n import _, mark
 from ..table import Table, formula_block, styled
-from ..trace import Row, Trace
+from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RECALL, RELEVANT, Column, Trace, rows_of
 from ..validation import check_choice, check_items, check_n_relevant
 
 __all__ = ["precision_recall_curve", "explain_precision_recall_curve", "PrecisionRecallCurve"]
 
 RECALL_LEVELS = tuple(i / 10 for i in range(11))  # 0.0, 0.1, ..., 1.0: the same doubles as trec_eval's literals
 CURVE_CONVENTIONS = ("trec_eval", "textbook")
+INTERPOLATED = Column("interpolated", mark("interpolated P"), "number",
+                      mark("the best precision at any rank whose recall is at least this rank's"))
+CURVE_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS, PRECISION, RECALL, INTERPOLATED)
 
 
 def level_counts(n_relevant, convention):
@@ -193,12 +196,8 @@ def explain_precision_recall_curve(relevances, *, n_relevant=None, threshold=1, 
     grades, threshold = checked_binary(relevances, None, threshold, negative)[::2]
     labels = check_items(ranking, grades.size)
     curve, relevant, hits = curve_steps(grades, threshold, n_relevant, convention)
-    rows = tuple(
-        Row(i, labels[i - 1], float(grades[i - 1]), relevant=bool(rel), hits=int(h), precision=float(p),
-            recall=float(r), interpolated=float(q))
-        for i, (rel, h, p, r, q) in enumerate(zip(relevant, hits, curve.precision, curve.recall, curve.interpolated),
-                                              start=1)
-    )
+    rows = rows_of(CURVE_COLUMNS, range(1, grades.size + 1), labels, grades.tolist(), relevant.tolist(), hits.tolist(),
+                   curve.precision.tolist(), curve.recall.tolist(), curve.interpolated.tolist())
     value = curve.eleven_point_average
     formula = _("11-point average = ({terms}) / 11 = {value}").format(
         terms=" + ".join(number(v) for v in curve.at_levels), value=number(value))
@@ -209,5 +208,4 @@ def explain_precision_recall_curve(relevances, *, n_relevant=None, threshold=1, 
              _("R = {n_relevant}; recall level reached at this many relevant items ({convention}): {reached}").format(
                  n_relevant=curve.n_relevant, convention=convention, reached=reached),
              _("interpolated precision at recall r = the best precision at any rank with recall >= r"))
-    return Trace(_("11-point average"), value, rows, formula, latex,
-                 ("position", "item", "grade", "relevant", "hits", "precision", "recall", "interpolated"), notes)
+    return Trace(_("11-point average"), value, rows, formula, latex, CURVE_COLUMNS, notes)

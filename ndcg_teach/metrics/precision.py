@@ -10,12 +10,17 @@ from ..binary import batch_denominators, checked_binary, divided, hit_arrays, la
 from ..deprecation import renamed
 from ..formulas import binary_rows, number, threshold_note
 from ..i18n import _, mark
-from ..registry import Metric, register_metric
+from ..registry import Metric, Param, register_metric
 from ..steps import Steps
-from ..trace import Trace
+from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RELEVANT, Trace
 from ..validation import check_items, check_n_relevant
 
 __all__ = ["precision_at_k", "recall_at_k", "explain_precision_at_k", "explain_recall_at_k"]
+
+PRECISION_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS, PRECISION)
+RECALL_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS)
+ADAPTIVE_K_PARAM = Param(bool, (False, True), False, "a list shorter than k: divide by k (False: trec_eval, ranx) or "
+                                                     "by the list's length (True: Evidently, torchmetrics)")
 
 
 def _divided(grades, k, relevant, hits, precision, denominator):
@@ -24,8 +29,8 @@ def _divided(grades, k, relevant, hits, precision, denominator):
     ``denominator`` is one number, or one per row when ``grades`` is 2-D.
     """
     gains = relevant.astype(np.float64)
-    return Steps(grades[..., :k], gains, divided(np.ones(hits.shape), denominator), divided(gains, denominator),
-                 divided(hits, denominator), relevant, hits, precision, denominator)
+    return Steps(grades[..., :k], divided(gains, denominator), divided(hits, denominator), gains=gains,
+                 relevant=relevant, hits=hits, precision=precision, denominator=denominator)
 
 
 def precision_steps(grades, k, threshold, adaptive_k=False):
@@ -104,8 +109,8 @@ def explain_precision_at_k(relevances, k=None, *, threshold=1, adaptive_k=False,
     if denominator == 0:
         notes.append(_("nothing was retrieved: P is 0.0"))
     latex = rf"\mathrm{{{name}}} = \frac{{{hits}}}{{{denominator}}} = {number(steps.total)}"
-    return Trace(name, steps.total, binary_rows(steps, labels, False), formula, latex,
-                 ("position", "item", "grade", "relevant", "hits", "precision"), tuple(notes))
+    return Trace(name, steps.total, binary_rows(steps, labels, PRECISION_COLUMNS), formula, latex, PRECISION_COLUMNS,
+                 tuple(notes))
 
 
 def recall_steps(grades, k, threshold, n_relevant=None):
@@ -179,8 +184,8 @@ def explain_recall_at_k(relevances, k=None, *, threshold=1, n_relevant=None, neg
     if total == 0:
         notes.append(_("the query has no relevant item: recall is 0.0 by convention"))
     latex = rf"\mathrm{{{name}}} = \frac{{{hits}}}{{{total}}} = {number(steps.total)}"
-    return Trace(name, steps.total, binary_rows(steps, labels, False), formula, latex,
-                 ("position", "item", "grade", "relevant", "hits"), tuple(notes))
+    return Trace(name, steps.total, binary_rows(steps, labels, RECALL_COLUMNS), formula, latex, RECALL_COLUMNS,
+                 tuple(notes))
 
 
 def precision_batch(grades, lengths, k=None, *, threshold=1, adaptive_k=False):
@@ -212,9 +217,11 @@ def recall_batch(grades, lengths, k=None, *, threshold=1, n_relevant=None):
     return _divided(grades, k, relevant, hits, precision, denominators).totals
 
 
-register_metric(Metric("precision", "P@{k}", "binary", precision_at_k, explain_precision_at_k,
-                       mark("share of the top k that is relevant"), "04-precision-recall-at-k", order=50,
-                       batch=precision_batch, names={"P.{k}": {}, "P@{k}": {}}))
-register_metric(Metric("recall", "R@{k}", "binary", recall_at_k, explain_recall_at_k,
-                       mark("share of the relevant items found in the top k"), "04-precision-recall-at-k", order=60,
-                       batch=recall_batch, names={"recall.{k}": {}, "R@{k}": {}}))
+register_metric(Metric(
+    "precision", "P@{k}", "binary", precision_at_k, explain_precision_at_k, mark("share of the top k that is relevant"),
+    "04-precision-recall-at-k", order=50, batch=precision_batch, names={"P.{k}": {}, "P@{k}": {}},
+    needs=("threshold",), params={"adaptive_k": ADAPTIVE_K_PARAM}, columns=PRECISION_COLUMNS))
+register_metric(Metric(
+    "recall", "R@{k}", "binary", recall_at_k, explain_recall_at_k, mark("share of the relevant items found in the top k"),
+    "04-precision-recall-at-k", order=60, batch=recall_batch, names={"recall.{k}": {}, "R@{k}": {}},
+    needs=("threshold", "n_relevant"), params={}, columns=RECALL_COLUMNS))

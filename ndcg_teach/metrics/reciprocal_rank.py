@@ -12,10 +12,12 @@ from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps
-from ..trace import Trace
+from ..trace import CONTRIBUTION, GRADE, ITEM, POSITION, RELEVANT, RUNNING, Trace
 from ..validation import check_items
 
 __all__ = ["reciprocal_rank", "explain_reciprocal_rank", "mean_reciprocal_rank"]
+
+RR_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, CONTRIBUTION, RUNNING)
 
 
 def reciprocal_rank_steps(grades, k, threshold):
@@ -24,8 +26,8 @@ def reciprocal_rank_steps(grades, k, threshold):
     first = relevant & (hits == 1)
     discounts = 1.0 / np.arange(1, hits.shape[-1] + 1, dtype=np.float64)
     contributions = np.where(first, discounts, 0.0)
-    return Steps(grades[..., :k], first.astype(np.float64), discounts, contributions, np.cumsum(contributions, axis=-1),
-                 relevant, hits, precision)
+    return Steps(grades[..., :k], contributions, np.cumsum(contributions, axis=-1), discounts=discounts,
+                 relevant=relevant, hits=hits, precision=precision)
 
 
 def reciprocal_rank_batch(grades, lengths, k=None, *, threshold=1):
@@ -98,8 +100,8 @@ def explain_reciprocal_rank(relevances, k=None, *, threshold=1, negative="raise"
         formula = (_("{name} = 0 (no relevant item in the list)") if k is None
                    else _("{name} = 0 (no relevant item in the list top {k})")).format(name=name, k=k)
         latex = rf"\mathrm{{{name}}} = 0"
-    return Trace(name, steps.total, binary_rows(steps, labels, True), formula, latex,
-                 ("position", "item", "grade", "relevant", "contribution", "running"), (threshold_note(threshold),))
+    return Trace(name, steps.total, binary_rows(steps, labels, RR_COLUMNS), formula, latex, RR_COLUMNS,
+                 (threshold_note(threshold),))
 
 
 def mean_reciprocal_rank(queries, k=None, *, per_query=None, **keywords):
@@ -113,6 +115,7 @@ def mean_reciprocal_rank(queries, k=None, *, per_query=None, **keywords):
     return mean("rr", queries, k, per_query=per_query, **keywords)
 
 
-register_metric(Metric("rr", "RR@{k}", "binary", reciprocal_rank, explain_reciprocal_rank,
-                       mark("1 / position of the first relevant item"), "05-average-precision-map-rr", order=80,
-                       batch=reciprocal_rank_batch, names={"recip_rank": {}, "RR": {}, "RR@{k}": {}}))
+register_metric(Metric(
+    "rr", "RR@{k}", "binary", reciprocal_rank, explain_reciprocal_rank, mark("1 / position of the first relevant item"),
+    "05-average-precision-map-rr", order=80, batch=reciprocal_rank_batch,
+    names={"recip_rank": {}, "RR": {}, "RR@{k}": {}}, needs=("threshold",), params={}, columns=RR_COLUMNS))

@@ -12,15 +12,18 @@ import numpy as np
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
 from ..i18n import _, mark
-from ..registry import Metric, register_metric
-from ..trace import Row, Trace
+from ..registry import Metric, Param, register_metric
+from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RECALL, RELEVANT, RUNNING, Row, Trace
 from ..validation import check_items, check_n_relevant, check_positive
 
 __all__ = [
     "r_precision", "explain_r_precision", "f_measure", "explain_f_measure", "success_at_k", "explain_success_at_k",
 ]
 
-BINARY_COLUMNS = ("position", "item", "grade", "relevant", "hits", "precision")
+BINARY_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS, PRECISION)
+R_PRECISION_COLUMNS = (*BINARY_COLUMNS, RUNNING)
+F_COLUMNS = (*BINARY_COLUMNS, RECALL)
+BETA_PARAM = Param(float, (), 1.0, "how many times more recall matters than precision (1 weighs them equally)")
 
 
 def _listed(grades, k):
@@ -33,17 +36,17 @@ def _found(hits):
     return int(hits[-1]) if hits.size else 0
 
 
-def _rows(grades, labels, relevant, hits, precision, recall=None, running=None):
-    """Rows of a binary trace; positions past the end of the list (no item) have no grade."""
+def _rows(columns, grades, labels, relevant, hits, precision, more=None):
+    """Rows of a binary trace holding ``columns``, the last one from ``more`` when given (recall, running);
+    positions past the end of the list (no item) have no grade."""
     rows = []
     for index in range(hits.size):
         listed = index < grades.size
-        rows.append(Row(
-            index + 1, labels[index] if listed else None, float(grades[index]) if listed else None,
-            relevant=bool(relevant[index]), hits=int(hits[index]), precision=float(precision[index]),
-            recall=None if recall is None else float(recall[index]),
-            running=None if running is None else float(running[index]),
-        ))
+        values = [index + 1, labels[index] if listed else None, float(grades[index]) if listed else None,
+                  bool(relevant[index]), int(hits[index]), float(precision[index])]
+        if more is not None:
+            values.append(float(more[index]))
+        rows.append(Row(**dict(zip((column.key for column in columns), values))))
     return tuple(rows)
 
 
@@ -141,8 +144,8 @@ def explain_r_precision(relevances, k=None, *, n_relevant=None, threshold=1, neg
         if total > listed.size:
             notes.append(_("the list has {n} items; positions {first}-{total} count as misses").format(
                 n=listed.size, first=listed.size + 1, total=total))
-    return Trace(name, value, _rows(listed, labels, relevant, hits, precision, running=running), formula, latex,
-                 (*BINARY_COLUMNS, "running"), tuple(notes))
+    return Trace(name, value, _rows(R_PRECISION_COLUMNS, listed, labels, relevant, hits, precision, running), formula,
+                 latex, R_PRECISION_COLUMNS, tuple(notes))
 
 
 # F-measure
@@ -235,8 +238,8 @@ def explain_f_measure(relevances, k=None, *, beta=1.0, n_relevant=None, threshol
     depth = grades.size if k is None else k
     notes = (threshold_note(threshold), _("P = {p} (hits / {depth}), R = {r} (hits / relevant in total)").format(
         p=number(p), depth=depth, r=number(r)))
-    return Trace(name, f, _rows(grades, labels, relevant, hits, precision, recall), formula, latex,
-                 (*BINARY_COLUMNS, "recall"), notes)
+    return Trace(name, f, _rows(F_COLUMNS, grades, labels, relevant, hits, precision, recall), formula, latex,
+                 F_COLUMNS, notes)
 
 
 # success@k
@@ -307,19 +310,19 @@ def explain_success_at_k(relevances, k=None, *, threshold=1, negative="raise", r
         formula = (_("{name} = 0 (no relevant item in the list)") if k is None
                    else _("{name} = 0 (no relevant item in the top {k})")).format(name=name, k=k)
     latex = rf"\mathrm{{{name}}} = {value:g}"
-    return Trace(name, value, _rows(grades, labels, relevant, hits, precision), formula, latex, BINARY_COLUMNS,
-                 (threshold_note(threshold),))
+    return Trace(name, value, _rows(BINARY_COLUMNS, grades, labels, relevant, hits, precision), formula, latex,
+                 BINARY_COLUMNS, (threshold_note(threshold),))
 
 
 register_metric(Metric(
     "r_precision", "R-Prec@{k}", "binary", r_precision, explain_r_precision,
     mark("precision at rank R, R = relevant items of the query (where P = R)"), "10-precision-recall-curves", order=62,
-    names={"Rprec": {}}, in_explorer=False))
+    names={"Rprec": {}}, needs=("threshold", "n_relevant"), params={}, columns=R_PRECISION_COLUMNS))
 register_metric(Metric(
     "f_measure", "F@{k}", "binary", f_measure, explain_f_measure,
     mark("harmonic mean of P@k and R@k (beta weighs recall)"), "10-precision-recall-curves", order=64,
-    names={"set_F": {}, "SetF": {}}, in_explorer=False))
+    names={"set_F": {}, "SetF": {}}, needs=("threshold", "n_relevant"), params={"beta": BETA_PARAM}, columns=F_COLUMNS))
 register_metric(Metric(
     "success", "Success@{k}", "binary", success_at_k, explain_success_at_k,
     mark("1 if any relevant item is in the top k (HitRate@k)"), "14-recommender-evaluation", order=85,
-    names={"success.{k}": {}, "Success@{k}": {}}, in_explorer=False))
+    names={"success.{k}": {}, "Success@{k}": {}}, needs=("threshold",), params={}, columns=BINARY_COLUMNS))

@@ -18,9 +18,9 @@ import numpy as np
 from ..binary import relevant_flags
 from ..formulas import at, number, sum_line, threshold_note
 from ..i18n import _, mark
-from ..registry import Metric, register_metric
+from ..registry import Metric, Param, register_metric
 from ..steps import Steps
-from ..trace import Row, Trace
+from ..trace import CONTRIBUTION, DISCOUNT, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Row, Trace, rows_of
 from ..validation import (check_grade_ceiling, check_items, check_judged_relevances, check_k, check_open_unit,
                           check_relevances, check_threshold)
 
@@ -31,19 +31,30 @@ __all__ = [
 
 P_MEANING = "the chance the reader goes on from one item to the next"
 
+STOP = Column("stop", mark("stop probability"), "number", mark("the chance that the reader stops at this item"))
+REACH = Column("reach", mark("P(reach i)"), "number", mark("the chance that the reader reads this far"))
+WEIGHT = Column("weight", "p^(i-1)", "number", mark("the chance that a reader of persistence p reads this position"))
+RESIDUAL = Column("residual", mark("residual"), "number", mark("what this position could still add if it were relevant"))
+ERR_COLUMNS = (POSITION, ITEM, GRADE, STOP, REACH, DISCOUNT, CONTRIBUTION, RUNNING)
+RBP_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, RELEVANT, WEIGHT, CONTRIBUTION, RUNNING, RESIDUAL)
+RESIDUAL_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, WEIGHT, RESIDUAL)
+MAX_GRADE_PARAM = Param(float, (), None, "the top of the grading scale (an item of that grade stops the reader with "
+                                         "probability 1 - 2^-max_grade); None: the largest grade given")
+P_PARAM = Param(float, (), 0.8, "persistence, between 0 and 1: " + P_MEANING)
+
 
 # ERR
 
 
 def err_steps(grades, k, max_grade):
-    """Steps of ERR: ``gains`` hold the stop probabilities, ``discounts`` 1/i, and ``reach`` P(reach i)."""
+    """``(steps, stop, reach)`` of ERR: its steps (``discounts`` 1/i), each item's stop probability and P(reach i)."""
     shown = grades[:k]
     # (2^g - 1) / 2^m written as 2^(g - m) - 2^(-m): the same number, and no overflow for a large max_grade.
     stop = np.exp2(shown - max_grade) - np.exp2(-max_grade)
     reach = np.concatenate(([1.0], np.cumprod(1.0 - stop)[:-1])) if shown.size else np.zeros(0)
     discounts = 1.0 / np.arange(1, shown.size + 1, dtype=np.float64)
     contributions = stop * reach * discounts
-    return Steps(shown, stop, discounts, contributions, np.cumsum(contributions)), reach
+    return Steps(shown, contributions, np.cumsum(contributions), discounts=discounts), stop, reach
 
 
 def _checked_err(relevances, k, max_grade, negative):
@@ -113,24 +124,19 @@ def explain_expected_reciprocal_rank(relevances, k=None, *, max_grade=None, nega
     """
     grades, k, top = _checked_err(relevances, k, max_grade, negative)
     labels = check_items(ranking, grades.size)
-    steps, reach = err_steps(grades, k, top)
+    steps, stop, reach = err_steps(grades, k, top)
     name = at("ERR", k)
-    rows = tuple(
-        Row(i, labels[i - 1], float(g), discount=float(d), contribution=float(c), running=float(r), stop=float(s),
-            reach=float(p))
-        for i, (g, s, p, d, c, r) in enumerate(
-            zip(steps.grades, steps.gains, reach, steps.discounts, steps.contributions, steps.running), start=1)
-    )
-    symbols = [f"{number(s)}*{number(p)}/{i}" for i, (s, p) in enumerate(zip(steps.gains, reach), start=1)]
+    rows = rows_of(ERR_COLUMNS, range(1, steps.grades.size + 1), labels, steps.grades.tolist(), stop.tolist(),
+                   reach.tolist(), steps.discounts.tolist(), steps.contributions.tolist(), steps.running.tolist())
+    symbols = [f"{number(s)}*{number(p)}/{i}" for i, (s, p) in enumerate(zip(stop, reach), start=1)]
     formula = sum_line(name, symbols, steps.contributions, steps.total)
     terms = " + ".join(rf"\frac{{{number(s)} \cdot {number(p)}}}{{{i}}}"
-                       for i, (s, p) in enumerate(zip(steps.gains, reach), start=1)) or "0"
+                       for i, (s, p) in enumerate(zip(stop, reach), start=1)) or "0"
     latex = rf"\mathrm{{{name}}} = {terms} = {number(steps.total)}"
     stop = (_("stop probability R_i = (2^grade - 1) / 2^{top:g} (max_grade: the largest grade given)")
             if max_grade is None else _("stop probability R_i = (2^grade - 1) / 2^{top:g} (max_grade)"))
     notes = (stop.format(top=top), _("P(reach i) = product of (1 - R_j) over the items j above i"))
-    return Trace(name, steps.total, rows, formula, latex,
-                 ("position", "item", "grade", "stop", "reach", "discount", "contribution", "running"), notes)
+    return Trace(name, steps.total, rows, formula, latex, ERR_COLUMNS, notes)
 
 
 # RBP
@@ -144,7 +150,8 @@ def rbp_steps(grades, judged, k, p, threshold):
     contributions = (1 - p) * weights * relevant
     unjudged = (1 - p) * weights * ~seen
     depth = grades.size if k is None else k
-    steps = Steps(shown, relevant.astype(np.float64), weights, contributions, np.cumsum(contributions), relevant)
+    steps = Steps(shown, contributions, np.cumsum(contributions), gains=relevant.astype(np.float64), discounts=weights,
+                  relevant=relevant)
     return steps, weights, unjudged, p ** depth
 
 
@@ -259,12 +266,10 @@ def explain_rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, neg
     steps, weights, unjudged, tail = rbp_steps(grades, judged, k, p, threshold)
     depth = grades.size if k is None else k
     name = at("RBP", k)
-    rows = tuple(
-        Row(i, labels[i - 1], float(g) if j else None, contribution=float(c), running=float(r), relevant=bool(rel),
-            judged=bool(j), weight=float(w), residual=float(u))
-        for i, (g, j, rel, w, c, r, u) in enumerate(
-            zip(steps.grades, judged, steps.relevant, weights, steps.contributions, steps.running, unjudged), start=1)
-    )
+    seen = judged[: steps.grades.size].tolist()
+    rows = rows_of(RBP_COLUMNS, range(1, steps.grades.size + 1), labels,
+                   [g if j else None for g, j in zip(steps.grades.tolist(), seen)], seen, steps.relevant.tolist(),
+                   weights.tolist(), steps.contributions.tolist(), steps.running.tolist(), unjudged.tolist())
     picked = [i for i, rel in enumerate(steps.relevant) if rel]
     powers = " + ".join(f"{p:g}^{i}" for i in picked) or "0"
     sum_relevant = float(weights[picked].sum()) if picked else 0.0
@@ -285,20 +290,18 @@ def explain_rank_biased_precision(relevances, k=None, *, p=0.8, threshold=1, neg
     latex = rf"\mathrm{{{name}}} = (1 - {p:g}) \cdot ({powers}) = {number(steps.total)}"
     notes = (threshold_note(threshold), _("the reader goes on to the next item with probability p = {p:g}").format(p=p),
              _("unjudged items (None) count as not relevant; the residual says how much they could add"))
-    residual_rows = tuple(Row(row.position, row.item, row.grade, judged=row.judged, weight=row.weight,
-                              residual=row.residual) for row in rows)
+    residual_rows = tuple(Row(**{column.key: getattr(row, column.key) for column in RESIDUAL_COLUMNS}) for row in rows)
     residual_trace = Trace(_("residual of {name}").format(name=name), residual, residual_rows, residual_line,
-                           rf"\mathrm{{residual}} = {number(residual)}",
-                           ("position", "item", "grade", "judged", "weight", "residual"), notes)
-    return Trace(name, steps.total, rows, f"{formula}\n{residual_line}", latex,
-                 ("position", "item", "grade", "judged", "relevant", "weight", "contribution", "running", "residual"),
-                 notes, parts=MappingProxyType({"residual": residual_trace}))
+                           rf"\mathrm{{residual}} = {number(residual)}", RESIDUAL_COLUMNS, notes)
+    return Trace(name, steps.total, rows, f"{formula}\n{residual_line}", latex, RBP_COLUMNS, notes,
+                 parts=MappingProxyType({"residual": residual_trace}))
 
 
 register_metric(Metric(
     "err", "ERR@{k}", "graded", expected_reciprocal_rank, explain_expected_reciprocal_rank,
     mark("expected 1 / rank where a cascading reader stops (graded)"), "11-user-models", order=45,
-    names={"ERR@{k}": {"max_grade": 4, "negative": "zero"}}, in_explorer=False))
+    names={"ERR@{k}": {"max_grade": 4}}, needs=(), params={"max_grade": MAX_GRADE_PARAM}, columns=ERR_COLUMNS))
 register_metric(Metric(
     "rbp", "RBP@{k}", "binary", rank_biased_precision, explain_rank_biased_precision,
-    mark("share of relevant items a reader of persistence p sees"), "11-user-models", order=90, in_explorer=False))
+    mark("share of relevant items a reader of persistence p sees"), "11-user-models", order=90,
+    needs=("judged", "threshold"), params={"p": P_PARAM}, columns=RBP_COLUMNS))

@@ -31,7 +31,7 @@ from ..discounts import DISCOUNT_LABELS
 from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
 from ..i18n import chosen_language, gettext, language_set, mark
-from ..registry import metric, metrics
+from ..registry import metric
 from ..trace import cell
 from ..validation import (
     check_choice,
@@ -544,9 +544,10 @@ class RankingExplorer(_Explorer):
         Seed of the shuffle button, so a notebook gives the same shuffles every run.
     metrics : list of str or None, default None
         Registry keys of the numbers to show, in that order (e.g.
-        ``["cg"]`` in a lesson that has taught only CG); None shows every
-        registered metric, a metric registered with
-        :func:`~ndcg_teach.register_metric` included.
+        ``["cg"]`` in a lesson that has taught only CG, or the key of a
+        metric registered with :func:`~ndcg_teach.register_metric`); None
+        shows the course's default cards, ``panel.DEFAULT_CARDS`` (NDCG,
+        DCG, IDCG, CG, P@k, R@k, AP, RR).
     language : {"en", "zh-CN"} or None, default None
         The language of every word the widget shows (labels, hints, notices,
         announcements, plot axes, the static picture); None takes
@@ -660,13 +661,13 @@ def _as_trait_error(check, *args, **keywords):
 
 
 def _chosen_metrics(keys):
-    """The registry's specs for the cards to show: every metric the registry marks ``in_explorer``, or the keys given, in that order."""
+    """The registry's specs for the cards to show: the course's default cards (``panel.DEFAULT_CARDS``), or the keys given, in that order."""
     if keys is None:
-        return tuple(spec for spec in metrics() if spec.in_explorer)
+        return tuple(metric(key) for key in panel_numbers.DEFAULT_CARDS)
     if isinstance(keys, str) or not hasattr(keys, "__iter__"):
-        raise TypeError(f"metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for all. Got {shown(keys)} instead.")
+        raise TypeError(f"metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for the default cards. Got {shown(keys)} instead.")
     specs = [metric(key) for key in keys]
     if not specs:
-        raise ValueError("metrics must name at least one metric, or be None for all. Got [] instead.")
+        raise ValueError("metrics must name at least one metric, or be None for the default cards. Got [] instead.")
     return tuple(specs)
 

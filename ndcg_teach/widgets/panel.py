@@ -9,17 +9,21 @@ drawn in the browser without waiting for the kernel. Lesson 03 uses the explorer
 """
 
 import hashlib
-import inspect
 import json
 from dataclasses import dataclass
 
 import numpy as np
 
 from .. import explain_dcg, explain_ndcg, relevances_from
+from ..context import Query
 from ..i18n import gettext, mark
 from ..metrics.dcg import dcg_steps
-from ..registry import metric
-from ..trace import HEADERS, TEXT_FIELDS, cell
+from ..metrics.ndcg import NDCG_COLUMNS
+from ..registry import call, metric
+
+DEFAULT_CARDS = ("ndcg", "dcg", "idcg", "cg", "precision", "recall", "ap", "rr")
+"""The metric cards an explorer shows when it is not given ``metrics=``: a course decision (lessons 01-05 teach
+these), not every registered metric. Pass ``metrics=`` to show others, e.g. ``[*DEFAULT_CARDS, "err"]``."""
 
 STEP_COLUMNS = (
     "position", "item", "grade", "gain", "discount", "contribution", "running",
@@ -27,13 +31,19 @@ STEP_COLUMNS = (
 )
 # The ideal columns do not depend on the order: previews send only the columns before them.
 IDEAL_START = STEP_COLUMNS.index("ideal_item")
-# The step table's column headers, translated when shown (the position's "i" is a symbol, as in the traces).
+# The NDCG trace's columns the step table shows, three of them under the table's own heading.
 STEP_HEADERS = {
-    **HEADERS,
+    **{column.key: column.header for column in NDCG_COLUMNS},
     "contribution": mark("gain × discount"),
     "running": mark("running DCG"),
     "ideal_contribution": mark("ideal gain × discount"),
 }
+CELLS = {column.key: column for column in NDCG_COLUMNS}
+
+
+def cell(key, value, language=None):
+    """A step-table value as the NDCG trace writes it."""
+    return CELLS[key].cell(value, language)
 
 
 def _floats(rows, name):
@@ -53,11 +63,15 @@ class Conventions:
     pool: list | None
     specs: tuple
 
-    def keywords(self):
-        """Every convention the explorer sets; each metric takes the ones it accepts."""
+    def query(self, order):
+        """The query the explorer's ranking ``order`` makes: its grades, the pool, R counted in the pool, the threshold."""
         n_relevant = None if self.pool is None else sum(grade >= self.threshold for grade in self.pool)
-        return {"gain": self.gain, "discount": self.discount, "pool": self.pool, "threshold": self.threshold,
-                "n_relevant": n_relevant}
+        return Query.of(relevances_from(order, self.relevance), pool=self.pool, n_relevant=n_relevant,
+                        threshold=self.threshold, ranking=list(order))
+
+    def settings(self, spec):
+        """The explorer's conventions (gain, discount) that ``spec`` declares among its params."""
+        return {name: value for name, value in (("gain", self.gain), ("discount", self.discount)) if name in spec.params}
 
     def key(self, *others):
         """A short fingerprint of these conventions (and ``others``): previews made under another one are stale."""
@@ -96,11 +110,11 @@ class Numbers:
 def compute(order, conventions):
     """Every number the explorer shows for ``order`` under ``conventions``, from the library."""
     grades = relevances_from(order, conventions.relevance)
-    keywords = conventions.keywords()
+    query = conventions.query(order)
     trace = explain_ndcg(grades, conventions.k, ranking=list(order), gain=conventions.gain,
                          discount=conventions.discount, pool=conventions.pool)
     full = explain_dcg(grades, gain=conventions.gain, discount=conventions.discount, ranking=list(order))
-    values = {spec.key: spec.function(grades, conventions.k, **spec.accepted(keywords)) for spec in conventions.specs}
+    values = {spec.key: call(spec, query, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
     return Numbers(tuple(order), trace, full, values)
 
 
@@ -109,7 +123,7 @@ def fixed(numbers, language="en"):
     rows = [row for row in numbers.full_trace.rows if row.item is not None]
     return {
         "columns": [
-            {"text": gettext(STEP_HEADERS[column], language), "ideal": i >= IDEAL_START, "label": column in TEXT_FIELDS, "start": i == IDEAL_START}
+            {"text": gettext(STEP_HEADERS[column], language), "ideal": i >= IDEAL_START, "label": CELLS[column].left, "start": i == IDEAL_START}
             for i, column in enumerate(STEP_COLUMNS)
         ],
         "ideal_steps": [[cell(column, getattr(row, column), language) for column in STEP_COLUMNS[IDEAL_START:]]
@@ -156,36 +170,16 @@ class Moves:
         return [tuple(self.base[i] for i in row) for row in self.indices.tolist()]
 
 
-def _batch_keywords(batch, keywords, rows):
-    """The keywords ``batch`` takes, per-query ones repeated for each of ``rows`` orders (one query's settings)."""
-    accepted = inspect.signature(batch).parameters
-    chosen = {name: value for name, value in keywords.items() if name in accepted and value is not None}
-    if "pool" in chosen:
-        chosen["pool"] = np.tile(np.asarray(chosen["pool"], dtype=np.float64), (rows, 1))
-    if "n_relevant" in chosen:
-        chosen["n_relevant"] = np.full(rows, chosen["n_relevant"], dtype=np.int64)
-    return chosen
-
-
 def compute_moves(base, items, conventions):
-    """Every destination of each of ``items`` in ``base``, in one pass through the library's batch functions.
-
-    A metric registered without a batch function is computed one order at a time.
-    """
+    """Every destination of each of ``items`` in ``base``, all at once: one batch query of the reordered lists,
+    scored by :func:`~ndcg_teach.registry.call` (through each metric's batch function where it has one)."""
     n = len(base)
     indices = np.concatenate([_move_indices(n, base.index(item)) for item in items]) if items else np.zeros((0, n), int)
-    grades = np.asarray(relevances_from(list(base), conventions.relevance), dtype=np.float64)[indices]
-    lengths = np.full(len(indices), n)
-    keywords = conventions.keywords()
-    steps = dcg_steps(grades, None, conventions.gain, conventions.discount)
-    values = {}
-    for spec in conventions.specs:
-        if spec.batch is not None:
-            values[spec.key] = np.asarray(spec.batch(grades, lengths, conventions.k, **_batch_keywords(spec.batch, keywords, len(grades))))
-        else:
-            values[spec.key] = np.array([spec.function(row, conventions.k, **spec.accepted(keywords)) for row in grades.tolist()])
-    ndcg = metric("ndcg").batch
-    score = ndcg(grades, lengths, conventions.k, **_batch_keywords(ndcg, keywords, len(grades)))
+    moved = conventions.query(list(base)).reordered(indices)
+    steps = dcg_steps(moved.grades, None, conventions.gain, conventions.discount)
+    values = {spec.key: call(spec, moved, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
+    ndcg = metric("ndcg")
+    score = call(ndcg, moved, conventions.k, **conventions.settings(ndcg))
     return Moves(tuple(base), indices, steps.gains, steps.contributions, steps.running[:, :conventions.k], values, score)
 
 

@@ -25,18 +25,21 @@ DUEL_B = ["E", "A", "B", "C", "D"]
 K = 3
 NOTEBOOK = "explorer.ipynb"
 DUEL_B_LIST = "[data-testid=compare-explorer] [data-ranking=order_b]"
-# An instructor's own metric, registered in the kernel before the explorer is built: it must get a card.
+# An instructor's own metric, registered in the kernel before the explorer is built: asked for, it gets a card after
+# the course's default ones.
 CUSTOM = (
     "import ndcg_teach as nt\n"
+    "from ndcg_teach.widgets.panel import DEFAULT_CARDS\n"
     "def top_grade(relevances, k=None):\n"
     "    return float(max(list(relevances)[:k], default=0))\n"
     "nt.register_metric(nt.Metric('top_grade', 'Top@{k}', 'graded', top_grade, meaning='the best grade in the top k'))\n"
+    "CARDS = [*DEFAULT_CARDS, 'top_grade']\n"
 )
 CELLS = [
     CUSTOM + "from ndcg_teach.widgets import CompareExplorer, RankingExplorer\n"
-    f"explorer = RankingExplorer({ITEMS!r}, {GRADES!r}, k={K}, labels={LABELS!r})\n"
+    f"explorer = RankingExplorer({ITEMS!r}, {GRADES!r}, k={K}, labels={LABELS!r}, metrics=CARDS)\n"
     "explorer",
-    f"duel = CompareExplorer({ITEMS!r}, {DUEL_B!r}, {GRADES!r}, k={K})\nduel",
+    f"duel = CompareExplorer({ITEMS!r}, {DUEL_B!r}, {GRADES!r}, k={K}, metrics=CARDS)\nduel",
 ]
 RESET = (
     "explorer.reset(); explorer.k = 3; explorer.gain = 'linear'; explorer.discount = 'log2'; explorer.threshold = 1\n"

@@ -79,7 +79,7 @@ def live(request, browser):
 def notebook(live):
     live.execute(RESET)
     live.page.set_viewport_size({"width": 1400, "height": 900})
-    live.page.wait_for_function(f"(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE)
+    live.page.wait_for_function("(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE)
     return live
 
 
@@ -115,7 +115,7 @@ def test_the_preview_during_a_drag_is_what_the_drop_gives(notebook):
     positions = root.evaluate("(r) => [...r.querySelectorAll('[data-item]')].map((row) => [row.dataset.item, row.querySelector('.ndcg-x-pos').textContent])")
     assert dict(positions) == {item: str(i + 1) for i, item in enumerate(moved)}
     page.mouse.up()
-    page.wait_for_function(f"(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE)
+    page.wait_for_function("(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE)
     assert notebook.kernel_value("explorer.order") == moved
     after = root.evaluate(SHOWN)
     assert during == after
@@ -149,7 +149,7 @@ def test_escape_cancels_a_drag(notebook):
     page.keyboard.press("Escape")
     page.mouse.move(*row_centre(page, "D"), steps=2)
     page.mouse.up()
-    page.wait_for_function(f"(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE)
+    page.wait_for_function("(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE)
     order = page.locator(SINGLE).first.locator("[data-item]").evaluate_all("rows => rows.map((row) => row.dataset.item)")
     assert order == ITEMS
     assert page.locator(SINGLE).first.locator("[data-metric=ndcg]").text_content() == ndcg_text(ITEMS)
@@ -306,7 +306,7 @@ def test_a_drop_under_network_delay_shows_the_new_numbers_before_the_kernel_answ
     page.wait_for_function("() => window.__atDrop !== undefined")
     moved = ["E", "B", "A", "D", "C"]
     assert page.evaluate("() => window.__atDrop") == ["pending", ndcg_text(moved)]
-    page.wait_for_function(f"(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE, timeout=30_000)
+    page.wait_for_function("(s) => document.querySelector(s).dataset.state === 'confirmed'", arg=SINGLE, timeout=30_000)
     assert delayed.kernel_value("explorer.order") == moved
 
 

@@ -26,6 +26,7 @@ from test_explorer_live_browser import OVERFLOW
 
 import ndcg_teach as nt
 from ndcg_teach.widgets.messages import front_end
+from ndcg_teach.widgets.panel import DEFAULT_CARDS
 
 pytestmark = pytest.mark.browser
 
@@ -84,12 +85,11 @@ def test_the_dom_contract_is_the_english_explorers(chinese):
         assert root.get_attribute("data-state") == "confirmed"
     assert chinese.order() == ITEMS
     assert [chinese.order(chinese.duel.locator(f"[data-ranking={side}]")) for side in ("order_a", "order_b")] == [ITEMS, DUEL_B]
-    keys = [spec.key for spec in nt.metrics() if spec.in_explorer]
+    keys = list(DEFAULT_CARDS)
     assert chinese.single.locator("[data-metric]").evaluate_all("nodes => nodes.map(n => n.dataset.metric)") == keys
     relevances = nt.relevances_from(ITEMS, GRADES)
-    for spec in nt.metrics():
-        if spec.in_explorer:
-            expect_text(chinese.metric(spec.key), f"{spec.function(relevances, K):.4f}")
+    for key in DEFAULT_CARDS:
+        expect_text(chinese.metric(key), f"{nt.metric(key).function(relevances, K):.4f}")
     for name in ("discount-plot", "cumulative-plot", "step-table", "ranked-list", "notice", "announcer"):
         assert chinese.single.locator(f"[data-testid={name}]").count() == 1, name
     assert chinese.duel.locator("[data-testid=comparison] [data-metric-diff=ndcg]").count() == 1

@@ -1,0 +1,258 @@
+"""One peer library function's conventions, written in ndcg_teach's terms: its query, its settings, its call.
+
+A :class:`Convention` turns its facts (where the ideal and the relevant
+count come from, the gain, the value when nothing is relevant, ...) into what
+ndcg_teach computes with: a :class:`~ndcg_teach.context.Query` and the
+metric's conventions (its :class:`~ndcg_teach.Param` names), scored by
+:func:`~ndcg_teach.registry.call`. The conventions themselves are listed in
+:mod:`.peers`; lesson 08 compares them.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..context import FACTS, Query
+from ..i18n import _
+from ..registry import READING, call, metric
+from ..registry.spec import same_default
+
+THRESHOLD = 1  # trec_eval's relevance_level, ranx's rel_lvl and "target > 0" all mean grade >= 1 for integer grades
+
+
+def binary_gain(grades):
+    """Gain 1 for a relevant grade (>= 1), else 0: recommenders' default ``score_type="binary"``.
+
+    Examples
+    --------
+    >>> binary_gain(np.array([3.0, 0.0, 1.0]))
+    array([1., 0., 1.])
+    """
+    return (np.asarray(grades, dtype=np.float64) >= THRESHOLD).astype(np.float64)
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One library function's conventions, in ndcg_teach's terms.
+
+    Attributes
+    ----------
+    library, function : str
+        Where it lives, e.g. ``"scikit-learn"``, ``"ndcg_score"``.
+    metric : str
+        What it computes: a registry key ("ndcg", "dcg", "precision",
+        "recall", "ap", "rr"; see :func:`ndcg_teach.metrics`).
+    gain : {"linear", "exponential", "binary"} or None
+        ndcg_teach's ``gain`` (``"binary"`` is :func:`binary_gain`).
+    log_base : float
+        Base of the ``1/log_b(i + 1)`` discount; it changes DCG, not NDCG.
+    uses_pool : bool
+        True when the ideal ranking (NDCG) or the relevant count (recall, AP)
+        comes from every judged item of the query, retrieved or not (our
+        ``pool=`` / ``n_relevant=``); False when it comes from the list.
+    zero_idcg : float or None
+        NDCG when nothing judged is relevant (our ``zero_idcg``).
+    ties : str
+        How tied scores are ordered (informative: :func:`compare` takes a
+        ranking, not scores).
+    negative : {"raise", "zero", "kept", "unjudged"}
+        Negative grades: refused, read as 0 (our ``negative="zero"``),
+        kept as they are (a negative gain, or a hit for libraries that count
+        every item of the truth table as relevant): no ndcg_teach convention
+        does that; or read as "in the pool but unjudged" (trec_eval's bpref:
+        our ``None``, which :func:`compare` does not take).
+    adaptive_k : bool or None
+        P@k of a list shorter than k: divide by k (False) or by the list length (True).
+    denominator : {"hits", "R", "min(R, k)"} or None
+        What AP divides by: relevant items found in the top k, all relevant
+        items of the query, or the smaller of R and k.
+    integer_grades : bool
+        True when the library refuses grades that are not whole numbers.
+    max_grade : float or None
+        ERR's top of the grading scale (our ``max_grade``); None for the
+        largest grade given, or for metrics without one.
+    cut_off : bool
+        False when the library's measure has no cut-off (trec_eval's Rprec,
+        set_F and bpref score the whole run): a ``k`` given to :func:`compare`
+        is then not passed on.
+    source : str
+        The file and function the facts were read from.
+    note : str
+        Anything else a learner should know.
+
+    Examples
+    --------
+    >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+    >>> sklearn = CONVENTIONS_BY_NAME["scikit-learn ndcg_score"]
+    >>> sklearn.uses_pool, sklearn.zero_idcg, sklearn.ties
+    (False, 0.0, 'averaged over each tied group')
+    """
+
+    library: str
+    function: str
+    metric: str
+    source: str
+    gain: str = None
+    log_base: float = 2
+    uses_pool: bool = False
+    zero_idcg: float = None
+    ties: str = "not applicable"
+    negative: str = "raise"
+    adaptive_k: bool = None
+    denominator: str = None
+    integer_grades: bool = False
+    max_grade: float = None
+    cut_off: bool = True
+    note: str = ""
+
+    @property
+    def name(self):
+        """``"library function"``, the key :func:`compare` rows are looked up by."""
+        return f"{self.library} {self.function}"
+
+    @property
+    def spec(self):
+        """The registry's :class:`~ndcg_teach.Metric` this convention computes."""
+        return metric(self.metric)
+
+    def cut(self, k):
+        """The cut-off this library's measure takes: ``k``, or None for a measure without one (Rprec, set_F, bpref).
+
+        Examples
+        --------
+        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> CONVENTIONS_BY_NAME["trec_eval Rprec"].cut(2) is None, CONVENTIONS_BY_NAME["trec_eval P"].cut(2)
+        (True, 2)
+        """
+        return k if self.cut_off else None
+
+    def facts(self, relevances, pool=None, k=None):
+        """What this library knows about the query of one ranking: where its ideal and its relevant count come
+        from (the keywords of :meth:`query`, written from the lists as given).
+
+        Examples
+        --------
+        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> CONVENTIONS_BY_NAME["recommenders map_at_k"].facts([1, 0, 1], pool=[1, 0, 1, 1], k=2)["n_relevant"]  # min(R, k)
+        2
+        """
+        k = self.cut(k)
+        judged = list(relevances) if pool is None else list(pool)
+        n_relevant = n_nonrelevant = None
+        if self.uses_pool and self.denominator != "hits":
+            n_relevant = sum(grade >= THRESHOLD for grade in judged)
+            n_nonrelevant = sum(grade < THRESHOLD for grade in judged)
+            if self.denominator == "min(R, k)":
+                n_relevant = min(n_relevant, k or len(relevances))
+        return {"pool": list(pool) if pool is not None and self.uses_pool else None, "n_relevant": n_relevant,
+                "n_nonrelevant": n_nonrelevant, "threshold": THRESHOLD}
+
+    def query(self, relevances, pool=None, k=None):
+        """The :class:`~ndcg_teach.context.Query` this library builds from one ranking (see :meth:`facts`), its
+        negative grades read as the library reads them.
+
+        Examples
+        --------
+        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> trec_map = CONVENTIONS_BY_NAME["trec_eval map / map_cut"]
+        >>> trec_map.query([1, 0, 1], pool=[1, 0, 1, 1]).n_relevant  # every judged relevant item, retrieved or not
+        3
+        """
+        return Query.of(relevances, **self.facts(relevances, pool, k), negative=self.reads_negative)
+
+    @property
+    def reads_negative(self):
+        """How ndcg_teach reads a negative grade for this library: "zero" (judged non-relevant) or "raise"."""
+        return "zero" if self.negative == "zero" else "raise"
+
+    def settings(self):
+        """This library's choices among the metric's conventions (its :class:`~ndcg_teach.Param` names).
+
+        Examples
+        --------
+        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> CONVENTIONS_BY_NAME["LightGBM ndcg"].settings()
+        {'gain': 'exponential', 'log_base': 2, 'zero_idcg': 1.0}
+        """
+        choices = {"gain": binary_gain if self.gain == "binary" else self.gain, "log_base": self.log_base,
+                   "zero_idcg": self.zero_idcg, "adaptive_k": bool(self.adaptive_k), "max_grade": self.max_grade}
+        return {name: value for name, value in choices.items() if name in self.spec.params}
+
+    def call(self, relevances, pool=None, k=None):
+        """The ndcg_teach call as text, e.g. ``"ndcg(relevances, k=3, pool=pool)"``; defaults are left out.
+
+        Examples
+        --------
+        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> CONVENTIONS_BY_NAME["trec_eval ndcg_cut"].call([3, 0, 2], pool=[3, 2, 3], k=3)
+        "ndcg(relevances, k=3, pool=pool, negative='zero')"
+        >>> CONVENTIONS_BY_NAME["recommenders map_at_k"].call([1, 0, 1], pool=[1, 0, 1, 1], k=2)
+        'average_precision(relevances, k=2, n_relevant=2)'
+        """
+        spec = self.spec
+        defaults = {**{fact.keyword: fact.default for fact in FACTS.values() if fact.keyword},
+                    **{name: param.default for name, param in spec.params.items()}, READING: "raise"}
+        given = {**self.facts(relevances, pool, k), **self.settings(), READING: self.reads_negative}
+        shown = [] if self.cut(k) is None else [f"k={self.cut(k)!r}"]
+        for name in spec.keywords:
+            value = given.get(name, defaults[name])
+            if same_default(value, defaults[name]):
+                continue
+            if name == "pool":
+                text = "pool"
+            elif callable(value):
+                text = value.__name__
+            elif value == math.e:
+                text = "math.e"
+            elif isinstance(value, float) and math.isnan(value):
+                text = "math.nan"
+            else:
+                text = repr(value)
+            shown.append(f"{name}={text}")
+        return f"{spec.function.__name__}({', '.join(['relevances', *shown])})"
+
+    def value(self, relevances, pool=None, k=None):
+        """This convention's value for one ranking (``relevances`` in ranked order).
+
+        Raises
+        ------
+        ValueError
+            When the library itself would refuse the input (negative or
+            fractional grades), or adds negative gains, which no ndcg_teach
+            convention reproduces.
+
+        Examples
+        --------
+        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> lightgbm = CONVENTIONS_BY_NAME["LightGBM ndcg"]
+        >>> lightgbm.value([0, 0, 0])  # nothing relevant: LightGBM counts the query as perfect
+        1.0
+        >>> round(CONVENTIONS_BY_NAME["scikit-learn ndcg_score"].value([5, 2, 3]), 4)
+        0.9834
+        """
+        refusal = self.refuses(relevances, pool)
+        if refusal:
+            raise ValueError(f"{self.name} {refusal}. Got relevances={list(relevances)!r} instead.")
+        return call(self.spec, self.query(relevances, pool, k), self.cut(k), **self.settings())
+
+    def refuses(self, relevances, pool=None, language="en"):
+        """Why the library would not score this input (or ndcg_teach cannot say what it gives), else ``""``.
+
+        In English unless ``language`` is given: the reason is part of an error message too.
+        """
+        grades = list(relevances) + ([] if pool is None or not self.uses_pool else list(pool))
+        if any(grade < 0 for grade in grades):
+            if self.negative == "raise":
+                return _("refuses negative grades", language)
+            if self.negative == "kept":
+                return _("keeps negative grades as they are, which no ndcg_teach convention reproduces", language)
+            if self.negative == "unjudged":
+                return _("reads a negative grade as an unjudged item: write None for it and call the metric itself",
+                         language)
+        if self.integer_grades and any(float(grade) != int(grade) for grade in grades):
+            return _("takes whole-number grades only", language)
+        if self.max_grade is not None and any(grade > self.max_grade for grade in grades):
+            return _("takes grades up to {max_grade:g} only", language).format(max_grade=self.max_grade)
+        return ""
+

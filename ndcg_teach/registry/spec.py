@@ -1,0 +1,280 @@
+"""What the package knows about one metric: its :class:`Metric` spec, its conventions (:class:`Param`), and the
+checks a spec passes when it is registered.
+
+This is the one place that reads a function's signature: to check that a
+spec's declarations (``needs``, ``params``) match its functions, and to fill
+in the declarations of a metric registered without them. Every caller reads
+the declarations instead.
+"""
+
+import inspect
+import math
+from dataclasses import dataclass, field, replace
+from string import Formatter
+from types import MappingProxyType
+
+from ..context import FACTS
+from ..trace import Column
+from ..validation import shown
+
+GROUPS = ("graded", "binary")
+READING = "negative"
+"""The one keyword of the plain functions that is neither a fact nor a convention: how a negative grade is read
+(the :class:`~ndcg_teach.context.Query` has read them already)."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One convention of a metric: its type, its named choices, its default and what it means (lesson 08).
+
+    ``choices`` lists the named values (empty when any value of ``dtype``
+    will do); a parameter whose ``dtype`` admits more (a gain mapping or
+    function) takes those too, but only the named choices reach a metric's
+    batch function (see :func:`route`).
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> gain = nt.metric("ndcg").params["gain"]
+    >>> gain.choices, gain.default
+    (('linear', 'exponential'), 'linear')
+    >>> gain.named("exponential"), gain.named({1: 3.0})
+    (True, False)
+    """
+
+    dtype: object
+    choices: tuple = ()
+    default: object = None
+    description: str = ""
+
+    def named(self, value):
+        """Whether ``value`` is one of the choices (of the same type: True is not 1)."""
+        return any(value is choice or (type(value) is type(choice) and value == choice) for choice in self.choices)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """What the package knows about one metric.
+
+    Attributes
+    ----------
+    key : str
+        Short identifier, e.g. ``"ndcg"``: the key of ``RankingExplorer.metrics``
+        and of :func:`~ndcg_teach.mean`.
+    label : str
+        How the metric is written, with ``{k}`` for the cut-off, e.g. ``"NDCG@{k}"``.
+    group : {"graded", "binary"}
+        "graded" metrics use every grade; "binary" ones only ask whether a
+        grade reaches the relevance threshold.
+    function : callable
+        The plain function, ``function(relevances, k=None, *, ...) -> float``
+        (``judgements`` first for a metric that needs ``"subtopics"``).
+    explain : callable or None
+        Its ``explain_*`` twin returning a :class:`~ndcg_teach.Trace`, with the
+        same parameters plus ``ranking``.
+    meaning : str
+        One line a learner reads next to the number.
+    lesson : str
+        The lesson that teaches it (a notebook name without ``.ipynb``), or "".
+    order : float
+        Where it is shown among the others (smaller first); ties keep the
+        order of registration.
+    names : mapping of str to dict
+        The metric's names in trec_eval and ir_measures, with ``{k}`` for the
+        cut-off, each mapped to the conventions that tool's name implies,
+        e.g. ``{"ndcg_cut.{k}": {}, "ERR@{k}": {"max_grade": 4}}``. Empty when
+        no such tool computes it.
+    batch : callable or None
+        The metric of many queries at once,
+        ``batch(grades, lengths, k=None, *, ...) -> array``: ``grades`` is a
+        2-D float64 array, one query per row in ranked order, padded with 0
+        after each list's ``lengths[q]`` items; the facts come as arrays
+        (``pool`` zero-padded 2-D, ``n_relevant`` one int per query,
+        ``judged`` like ``grades``). It must compute from the same steps as
+        ``function``; :func:`call` chooses it by the rule of :func:`route`.
+    needs : tuple of str or None
+        The facts of a :class:`~ndcg_teach.context.Query` the metric reads
+        (keys of :data:`ndcg_teach.context.FACTS`), e.g. ``("pool",)``. None
+        (for a metric of your own): read from the function's keywords when
+        registered (``pool``, ``n_relevant``, ``n_nonrelevant``,
+        ``threshold``; a function that counts judged non-relevant items also
+        needs ``"judged"``, so it is given None for unjudged items).
+    params : mapping of str to Param, or None
+        The metric's conventions, each a :class:`Param`. None: read from the
+        function's keywords and defaults when registered.
+    columns : tuple of Column
+        The columns its ``explain`` twin's traces show (see
+        :class:`~ndcg_teach.trace.Column`).
+
+    Examples
+    --------
+    >>> import ndcg_teach as nt
+    >>> spec = nt.metric("ndcg")
+    >>> spec.title(10), spec.group, spec.needs, tuple(spec.params)
+    ('NDCG@10', 'graded', ('pool',), ('gain', 'discount', 'log_base', 'zero_idcg'))
+    >>> round(spec.function([5, 2, 3], 3), 4)
+    0.9834
+    """
+
+    key: str
+    label: str
+    group: str
+    function: object = field(repr=False)
+    explain: object = field(default=None, repr=False)
+    meaning: str = ""
+    lesson: str = ""
+    order: float = 1000.0
+    names: dict = field(default_factory=dict, repr=False, compare=False)
+    batch: object = field(default=None, repr=False, compare=False)
+    needs: tuple = None
+    params: object = field(default=None, repr=False, compare=False)
+    columns: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def keywords(self):
+        """The keyword-only parameters of the plain function, in its order, e.g. ``("gain", "discount", ...)``."""
+        return _keywords(self.function)
+
+    def title(self, k):
+        """The label with its cut-off, e.g. ``"NDCG@3"``; without ``@k`` when ``k`` is None."""
+        if k is None:
+            return self.label.replace("@{k}", "").format(k="")
+        return self.label.format(k=k)
+
+    def accepted(self, keywords):
+        """The items of ``keywords`` this metric's plain function takes (the rest are for other metrics)."""
+        names = self.keywords
+        return {name: value for name, value in keywords.items() if name in names}
+
+
+def _keywords(function):
+    parameters = inspect.signature(function).parameters.values()
+    return tuple(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
+
+
+def _defaults(function):
+    return {p.name: p.default for p in inspect.signature(function).parameters.values()
+            if p.kind is inspect.Parameter.KEYWORD_ONLY}
+
+
+def fact_keywords(needs):
+    return {FACTS[name].keyword for name in needs if FACTS[name].keyword}
+
+
+def _check_label(label):
+    requirement = "a non-empty string whose only field is {k} (the cut-off), such as 'NDCG@{k}'"
+    if not isinstance(label, str) or not label:
+        raise ValueError(f"Metric label must be {requirement}. Got {shown(label)} instead.")
+    try:
+        fields = {name for _, name, _, _ in Formatter().parse(label) if name is not None}
+        label.format(k=10)
+    except (ValueError, IndexError, KeyError):
+        fields = None
+    if fields is None or not fields <= {"k"}:
+        raise ValueError(f"Metric label must be {requirement}. Got {shown(label)} instead.")
+
+
+def _declared(spec):
+    """``spec`` with ``needs`` and ``params`` filled in from its function when they were left None."""
+    defaults = _defaults(spec.function)
+    missing = [name for name, default in defaults.items() if default is inspect.Parameter.empty]
+    if missing:
+        raise ValueError(f"Metric function's keywords must each have a default (the convention everyone gets unless "
+                         f"they choose). Got {', '.join(missing)} without one instead.")
+    keywords = {FACTS[name].keyword: name for name in FACTS if FACTS[name].keyword}
+    needs = spec.needs
+    if needs is None:
+        needs = tuple(keywords[name] for name in defaults if name in keywords)
+        if "n_nonrelevant" in needs:  # a metric that counts judged non-relevant items must tell unjudged ones apart
+            needs = ("judged", *needs)
+    params = spec.params
+    if params is None:
+        params = {name: Param(object if default is None else type(default), (), default, "")
+                  for name, default in defaults.items() if name not in keywords and name != READING}
+    return replace(spec, needs=tuple(needs), params=MappingProxyType(dict(params)), columns=tuple(spec.columns))
+
+
+def _check_keywords(spec):
+    """The plain function, its twin and its batch take exactly the facts and conventions the spec declares."""
+    unknown = [name for name in spec.needs if name not in FACTS]
+    if unknown:
+        raise ValueError(f"Metric needs must be facts of a Query ({', '.join(FACTS)}). Got {shown(unknown)} instead.")
+    for name, param in spec.params.items():
+        if not isinstance(param, Param) or name in fact_keywords(FACTS) or name in (READING, "k", "ranking"):
+            raise TypeError(f"Metric params must map convention names (not facts of the query) to Param(dtype, choices, "
+                            f"default, description). Got {name!r}: {shown(param)} instead.")
+    if not all(isinstance(column, Column) for column in spec.columns):
+        raise TypeError(f"Metric columns must be Column(key, header, format, meaning) objects. Got {shown(spec.columns)} instead.")
+    first = "judgements" if "subtopics" in spec.needs else "relevances"
+    parameters = list(inspect.signature(spec.function).parameters)
+    if parameters[0] != first:
+        raise ValueError(f"Metric function must take ({first}, k=None, *, ...): {first} is what a metric that needs "
+                         f"{list(spec.needs)} is given first. Got parameters {shown(parameters)} instead.")
+    declared = fact_keywords(spec.needs) | set(spec.params)
+    defaults = _defaults(spec.function)
+    own = set(defaults) - {READING}
+    if own != declared:
+        raise ValueError(f"Metric {spec.key!r}: its function's keywords must be the facts it needs and its params. Got "
+                         f"keywords {sorted(own)} for needs {list(spec.needs)} and params {list(spec.params)} instead.")
+    for name in declared:
+        default = spec.params[name].default if name in spec.params else next(
+            fact.default for fact in FACTS.values() if fact.keyword == name)
+        if not same_default(defaults[name], default):
+            raise ValueError(f"Metric {spec.key!r}: {name}'s declared default must be the function's ({defaults[name]!r}). "
+                             f"Got {default!r} instead.")
+    if spec.explain is not None and set(_keywords(spec.explain)) != set(defaults) | {"ranking"}:
+        raise ValueError(f"Metric explain must take the plain function's keywords and ranking=. Got "
+                         f"{list(_keywords(spec.explain))} instead.")
+    if spec.batch is not None:
+        takes = declared | ({"judged"} if "judged" in spec.needs else set())
+        if set(_keywords(spec.batch)) != takes:
+            raise ValueError(f"Metric batch must take the facts and conventions the function takes ({sorted(takes)}). "
+                             f"Got {list(_keywords(spec.batch))} instead.")
+
+
+def same_default(value, default):
+    """Whether ``value`` is ``default``: 2 meets a default of 2.0, True is not 1, and NaN meets NaN only."""
+    if isinstance(value, float) and isinstance(default, float) and math.isnan(value) != math.isnan(default):
+        return False
+    same_kind = type(value) is type(default) or {type(value), type(default)} <= {int, float}
+    return value is default or (same_kind and value == default)
+
+
+def checked(spec):
+    """``spec`` checked against its functions, with ``needs`` and ``params`` filled in when they were None."""
+    if not isinstance(spec, Metric):
+        raise TypeError(f"spec must be an ndcg_teach.Metric. Got {shown(spec)} instead.")
+    if not isinstance(spec.key, str) or not spec.key.isidentifier():
+        raise ValueError(f"Metric key must be a Python identifier such as 'ndcg'. Got {shown(spec.key)} instead.")
+    _check_label(spec.label)
+    if spec.group not in GROUPS:
+        raise ValueError(f"Metric group must be one of {', '.join(map(repr, GROUPS))}. Got {shown(spec.group)} instead.")
+    for name in ("function", "explain"):
+        value = getattr(spec, name)
+        if not callable(value) and not (name == "explain" and value is None):
+            raise TypeError(f"Metric {name} must be a function{' or None' if name == 'explain' else ''}. Got {shown(value)} instead.")
+    if spec.batch is not None and not callable(spec.batch):
+        raise TypeError(f"Metric batch must be a function or None. Got {shown(spec.batch)} instead.")
+    if not isinstance(spec.names, dict) or not all(isinstance(n, str) and isinstance(v, dict) for n, v in spec.names.items()):
+        raise TypeError(f"Metric names must map measure names to keyword dicts, e.g. {{'P.{{k}}': {{}}}}. Got {shown(spec.names)} instead.")
+    if spec.needs is not None and (isinstance(spec.needs, str) or not isinstance(spec.needs, (tuple, list))):
+        raise TypeError(f"Metric needs must be a tuple of fact names such as ('pool',). Got {shown(spec.needs)} instead.")
+    if spec.params is not None and not hasattr(spec.params, "items"):
+        raise TypeError(f"Metric params must map names to Param objects. Got {shown(spec.params)} instead.")
+    parameters = list(inspect.signature(spec.function).parameters) if _has_signature(spec.function) else []
+    if parameters[:1] not in (["relevances"], ["judgements"]) or parameters[1:2] != ["k"]:
+        raise ValueError(
+            f"Metric function must take (relevances, k=None, *, ...) so every caller can pass the list and the cut-off. "
+            f"Got parameters {shown(parameters)} instead."
+        )
+    spec = _declared(spec)
+    _check_keywords(spec)
+    return spec
+
+
+def _has_signature(function):
+    try:
+        inspect.signature(function)
+    except (TypeError, ValueError):
+        return False
+    return True
