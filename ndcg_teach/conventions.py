@@ -58,7 +58,7 @@ class Convention:
         True when the ideal ranking (NDCG) or the relevant count (recall, AP)
         comes from every judged item of the query, retrieved or not (our
         ``pool=`` / ``n_relevant=``); False when it comes from the list.
-    zero_idcg : float or None
+    zero_idcg : float, "nan" or None
         NDCG when nothing judged is relevant (our ``zero_idcg``).
     ties : str
         How tied scores are ordered (informative: :func:`compare` takes a
@@ -185,8 +185,6 @@ class Convention:
                 text = value.__name__
             elif value == math.e:
                 text = "math.e"
-            elif isinstance(value, float) and math.isnan(value):
-                text = "math.nan"
             else:
                 text = repr(value)
             shown.append(f"{name}={text}")
@@ -238,8 +236,6 @@ class Convention:
 
 
 def _same(value, default):
-    if isinstance(value, float) and isinstance(default, float) and math.isnan(value) != math.isnan(default):
-        return False
     # A float default such as log_base=2 is met by 2 as well as 2.0; True is not 1.
     same_kind = type(value) is type(default) or {type(value), type(default)} <= {int, float}
     return value is default or (same_kind and value == default)
@@ -317,7 +313,7 @@ CONVENTIONS = (
         denominator="R", source=f"{RANX}/average_precision.py: _average_precision (sum / number of relevant qrels)",
     ),
     Convention(
-        "recommenders", "ndcg_at_k", "ndcg", gain="binary", log_base=math.e, uses_pool=True, zero_idcg=math.nan,
+        "recommenders", "ndcg_at_k", "ndcg", gain="binary", log_base=math.e, uses_pool=True, zero_idcg="nan",
         ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (score_type='binary', discfun_type='loge'; ideal from every row of "
         "rating_true), get_top_k_items",
@@ -325,12 +321,12 @@ CONVENTIONS = (
     ),
     Convention(
         "recommenders", "ndcg_at_k(score_type='raw')", "ndcg", gain="linear", log_base=math.e, uses_pool=True,
-        zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
+        zero_idcg="nan", ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (rel = rating; dcg / idcg is 0 / 0 = NaN when every rating is 0)",
     ),
     Convention(
         "recommenders", "ndcg_at_k(score_type='exp')", "ndcg", gain="exponential", log_base=math.e, uses_pool=True,
-        zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
+        zero_idcg="nan", ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (rel = 2 ** rating - 1)",
     ),
     Convention(
