@@ -15,7 +15,7 @@ from types import MappingProxyType
 
 from . import i18n
 from .i18n import _, mark
-from .table import Table, formula_block, styled
+from .table import Mapped, Table, formula_block, shortened, styled
 
 # Symbols (i, P@i, ...) read the same in every language; words are marked for translation.
 HEADERS = {
@@ -135,13 +135,15 @@ class Trace:
     language: str = field(default_factory=i18n.language)
 
     def _table(self):
+        # Rows are formatted when shown: a long table shows only its first and last rows (see table.ROW_LIMIT).
         return Table(
             None,
             tuple(_(HEADERS[name], self.language) for name in self.columns),
-            tuple(tuple(cell(name, getattr(row, name), self.language) for name in self.columns) for row in self.rows),
+            Mapped(lambda row: tuple(cell(name, getattr(row, name), self.language) for name in self.columns), self.rows),
             align="".join("l" if name in TEXT_FIELDS else "r" for name in self.columns),
             column_classes=tuple("ndcg-ideal" if name.startswith("ideal_") else "" for name in self.columns),
-            row_classes=tuple(map(self._row_class, self.rows)),
+            row_classes=Mapped(self._row_class, self.rows),
+            language=self.language,
         )
 
     @staticmethod
@@ -154,7 +156,7 @@ class Trace:
         return "\n".join(self._table().lines())
 
     def __str__(self):
-        lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", self.formula]
+        lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", shortened(self.formula, self.language)]
         lines += [_("note: {note}", self.language).format(note=note) for note in self.notes]
         return "\n".join(lines)
 
@@ -164,7 +166,7 @@ class Trace:
         notes = "".join(f"<div>{escape(note)}</div>" for note in self.notes)
         return styled(
             self._table().html(),
-            formula_block(escape(self.formula)),
+            formula_block(escape(shortened(self.formula, self.language))),
             f'<div class="ndcg-notes">{notes}</div>',
             title=f'{escape(self.metric)} = <span class="ndcg-trace-value">{self.value:.6f}</span>',
             kind="ndcg-trace",
