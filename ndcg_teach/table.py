@@ -161,6 +161,25 @@ def formula_block(html):
     return f'<div class="ndcg-formula" style="{LAYOUT["formula"]}">{html}</div>'
 
 
+def shown_rows(n):
+    """Indices of the rows a table of ``n`` rows shows, in order; None where the hidden ones are (see ``ROW_LIMIT``).
+
+    >>> shown_rows(3)
+    range(0, 3)
+    >>> rows = shown_rows(1000)
+    >>> rows[:2], rows[HEAD_ROWS], rows[-1]
+    ([0, 1], None, 999)
+    """
+    if n <= ROW_LIMIT:
+        return range(n)
+    return [*range(HEAD_ROWS), None, *range(n - TAIL_ROWS, n)]
+
+
+def rows_hidden(n, language=None):
+    """The line that stands for the rows a table of ``n`` rows hides, in ``language``."""
+    return gettext(ROWS_HIDDEN, language).format(count=f"{n - HEAD_ROWS - TAIL_ROWS:,}")
+
+
 def shortened(formula, language=None):
     """``formula`` with every sum of more than ``TERM_LIMIT`` terms cut to its first and last terms.
 
@@ -273,15 +292,10 @@ class Table:
         return self.notes[row] if self.notes else None
 
     def _shown(self):
-        """Indices of the rows shown, in order; None where hidden rows are (see ``ROW_LIMIT``)."""
-        n = len(self.rows)
-        if n <= ROW_LIMIT:
-            return range(n)
-        return [*range(HEAD_ROWS), None, *range(n - TAIL_ROWS, n)]
+        return shown_rows(len(self.rows))
 
     def _hidden(self):
-        count = len(self.rows) - HEAD_ROWS - TAIL_ROWS
-        return gettext(ROWS_HIDDEN, self.language).format(count=f"{count:,}")
+        return rows_hidden(len(self.rows), self.language)
 
     def lines(self, indent="", rule=True):
         """The header, a rule of dashes (unless ``rule=False``) and the rows, as lines of aligned text."""

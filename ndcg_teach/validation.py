@@ -463,13 +463,41 @@ def check_score_arrays(y_true, y_score):
 # Named items: the explorer's rankings, grade maps and labels.
 
 
+def check_text(name, text):
+    """Return ``text`` when Jupyter can send it to a browser: a str with no lone surrogate (such as ``"\\ud800"``).
+
+    Python strings may hold half of a UTF-16 pair on its own; JSON messages
+    cannot carry it, so a widget holding one could not be shown at all.
+
+    Examples
+    --------
+    >>> check_text("names", "Model $A$")
+    'Model $A$'
+    >>> check_text("ranking", "x\\ud800")
+    Traceback (most recent call last):
+    ...
+    ValueError: ranking must hold text a browser can receive, with no lone surrogate (half of a UTF-16 pair; here U+D800). Got 'x\\ud800' instead.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must hold text (str). Got {shown(text)} instead.")
+    lone = next((char for char in text if "\ud800" <= char <= "\udfff"), None)
+    if lone is not None:
+        raise ValueError(
+            f"{name} must hold text a browser can receive, with no lone surrogate (half of a UTF-16 pair; "
+            f"here U+{ord(lone):04X}). Got {shown(text)} instead."
+        )
+    return text
+
+
 def check_ranking(ranking, name="ranking"):
-    """Return ``ranking`` (item ids, best first) as a list of distinct strings."""
+    """Return ``ranking`` (item ids, best first) as a list of distinct strings a browser can receive."""
     if isinstance(ranking, (str, bytes)) or not hasattr(ranking, "__iter__"):
         raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(ranking)} instead.")
     ranking = list(ranking)
     if not all(isinstance(item, str) for item in ranking):
         raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(ranking)} instead.")
+    for item in ranking:
+        check_text(name, item)
     if not ranking:
         raise ValueError(f"{name} must hold at least one item id. Got [] instead.")
     if len(set(ranking)) != len(ranking):
@@ -512,13 +540,16 @@ def check_relevance_map(relevance, ranking, max_grade=None):
     return {item: check_grade(relevance[item], item, max_grade) for item in ranking}
 
 
-def check_max_grade(max_grade, grades):
-    """Return the highest grade a learner may enter: a whole number >= 1 and >= every grade in ``grades``."""
+def check_max_grade(max_grade, grades, ceiling=None):
+    """Return the highest grade a learner may enter: a whole number >= 1, >= every grade in ``grades``, <= ``ceiling``."""
+    lowest = max(1, *grades.values())
     requirement = f"a whole number at least 1 and at least the highest grade ({max(grades.values(), default=0)})"
+    if ceiling is not None:
+        requirement = f"a whole number from {lowest} (the highest grade, or 1) to {ceiling}"
     if not _is_number(max_grade):
         raise TypeError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
     top = _whole(max_grade)
-    if top is None or top < max(1, *grades.values()):
+    if top is None or top < lowest or (ceiling is not None and top > ceiling):
         raise ValueError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
     return top
 
@@ -529,4 +560,4 @@ def check_labels(labels, ranking):
         return {item: item for item in ranking}
     if not hasattr(labels, "get"):
         raise TypeError(f"labels must map item ids to names, e.g. {{'A': 'Apple pie'}}. Got {shown(labels)} instead.")
-    return {item: str(labels.get(item, item)) for item in ranking}
+    return {item: check_text("labels", str(labels.get(item, item))) for item in ranking}

@@ -122,16 +122,17 @@ def fixed(numbers, language="en"):
     }
 
 
-def moves(order, item):
-    """Every order reached by moving ``item`` to position 1, 2, ..., n (its own position included)."""
-    rest = [other for other in order if other != item]
-    return [tuple(rest[:i] + [item] + rest[i:]) for i in range(len(order))]
+def _move_indices(n, start, destinations):
+    """One row per destination d: the indices of ``range(n)`` after moving index ``start`` to index d.
 
-
-def _move_indices(n, start):
-    """Row d: the indices of ``range(n)`` after moving index ``start`` to index d (as :func:`moves`)."""
-    rest = np.delete(np.arange(n), start)
-    return np.array([np.insert(rest, d, start) for d in range(n)]).reshape(n, n)
+    >>> _move_indices(4, 1, [0, 3]).tolist()
+    [[1, 0, 2, 3], [0, 2, 3, 1]]
+    """
+    d = np.asarray(destinations, dtype=np.int64).reshape(-1, 1)
+    p = np.arange(n)
+    # Between the two places every index shifts by one, towards where the item left.
+    shifted = p + ((p >= start) & (p < d)) - ((p > d) & (p <= start))
+    return np.where(p == d, start, shifted)
 
 
 @dataclass(frozen=True)
@@ -167,13 +168,16 @@ def _batch_keywords(batch, keywords, rows):
     return chosen
 
 
-def compute_moves(base, items, conventions):
-    """Every destination of each of ``items`` in ``base``, in one pass through the library's batch functions.
+def compute_moves(base, moves, conventions):
+    """The orders ``moves`` lead to from ``base``, in one pass through the library's batch functions.
 
-    A metric registered without a batch function is computed one order at a time.
+    ``moves`` holds ``(item, destinations)`` pairs: each item of ``base``
+    moved to each of its destinations (0-based positions). A metric
+    registered without a batch function is computed one order at a time.
     """
     n = len(base)
-    indices = np.concatenate([_move_indices(n, base.index(item)) for item in items]) if items else np.zeros((0, n), int)
+    rows = [_move_indices(n, base.index(item), destinations) for item, destinations in moves]
+    indices = np.concatenate(rows) if rows else np.zeros((0, n), int)
     grades = np.asarray(relevances_from(list(base), conventions.relevance), dtype=np.float64)[indices]
     lengths = np.full(len(indices), n)
     keywords = conventions.keywords()
