@@ -185,14 +185,15 @@ class Changes:
                            self._language).format(name=name) for name in refused]
         kept = {name: getattr(self, name) for name in (*state, *refused) if name in self.keys}
         try:
+            for name, value in state.items():
+                # Checked one by one first: inside set_state, traitlets checks only the values that changed, and
+                # True (or 1.0) equals the 1 a trait may hold, so it would be kept unchecked.
+                self.traits()[name]._validate(self, value)
             with self._transaction():
                 super().set_state(state)
-        except traitlets.TraitError as error:
+        except (traitlets.TraitError, ValueError) as error:  # a check refused a value, or the library its numbers
             refused.update(state)
             reasons.append(str(error))
-        except (TypeError, ValueError) as error:
-            refused.update(state)
-            reasons.append(gettext("Could not update the explorer: {error}", self._language).format(error=_described(error)))
         if refused:
             self.send_state([name for name in refused if name in self.keys])  # the page goes back to the kernel's values
             self._tell(gettext("Refused {changes} from the page, kept {kept}. {reasons}", self._language).format(
@@ -214,7 +215,7 @@ class Changes:
         try:
             yield
             if self._failure is not None:
-                raise ValueError(_described(self._failure))
+                raise ValueError(gettext("Could not update the explorer: {error}", self._language).format(error=_described(self._failure)))
         except Exception:
             self._failure = None
             self.pool, self._shuffles = pool, shuffles
