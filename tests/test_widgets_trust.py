@@ -415,3 +415,13 @@ def test_whatever_the_page_sends_the_widget_stays_valid_and_says_what_it_refused
 def told_an_error(widget):
     """Whether the widget showed an error notice since :func:`record` (and shows it still)."""
     return widget.notice.get("kind") == "error" and any(notice.get("kind") == "error" for notice in sent_back(widget, "notice"))
+
+
+def test_a_chinese_explorer_says_what_it_refused_in_chinese():
+    widget = record(RankingExplorer(ITEMS, GRADES, k=3, language="zh-CN"))
+    front_end_update(widget, panels=[])
+    text = refused(widget)
+    assert text.startswith("页面发来的 panels = [] 被拒绝，保留 panels = [{")
+    assert text.endswith("。panels 只能由内核设定：页面只能设定排序、k、增益、折损和阈值。")
+    front_end_update(widget, order=["E"])
+    assert refused(widget) == "页面发来的顺序含有未知或重复的条目，或漏掉了一些；现在的顺序是 E、B、A、D、C。"

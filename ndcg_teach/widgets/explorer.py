@@ -336,7 +336,8 @@ class RankingExplorer(_Explorer):
     labels : dict of str to str or None, default None
         Longer names shown next to the ids.
     max_grade : int or None, default None
-        Highest grade a learner may enter; None uses ``max(5, highest grade)``.
+        Highest grade a learner may enter, at most 100 (the page offers a
+        threshold per grade); None uses ``max(5, highest grade)``.
     seed : int, default 0
         Seed of the shuffle button, so a notebook gives the same shuffles every run.
     metrics : list of str or None, default None
@@ -357,6 +358,10 @@ class RankingExplorer(_Explorer):
         The current ranking, best first (synced with the browser). Setting it
         repairs bad input: unknown ids and repeats are dropped, missing ids
         are put back at the end.
+    k, gain, discount, threshold
+        The controls' settings (synced). With ``order`` they are all the page
+        may set; a value the checks refuse keeps the previous one, and the
+        widget's notice says why (see :mod:`ndcg_teach.widgets.changes`).
     metrics : dict of str to float
         The live numbers, keyed by registry key (ndcg, dcg, idcg, cg, precision, recall, ap, rr, ...).
     trace : Trace
