@@ -334,17 +334,25 @@ JSON_VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
     max_leaves=10,
 )
-NAMES = ["order", "k", "gain", "discount", "threshold", "relevance", "max_grade", "labels", "names", "panels",
+NAMES = ["k", "gain", "discount", "threshold", "relevance", "max_grade", "labels", "names", "panels",
          "comparison", "notice", "choices", "language", "messages", "_esm", "layout", "unknown"]
+ORDERS = st.lists(st.sampled_from([*ITEMS, "Z", ""]), max_size=7) | st.permutations(ITEMS)
 VALUES = {
-    "order": st.lists(st.sampled_from([*ITEMS, "Z", ""]), max_size=7) | st.permutations(ITEMS),
     "k": st.integers(-2, 7) | JSON_VALUES,
     "threshold": st.integers(-1, 7) | JSON_VALUES,
     "gain": st.sampled_from([*GAIN_CHOICES, "exp", ""]) | JSON_VALUES,
     "discount": st.sampled_from([*DISCOUNT_CHOICES, "log"]) | JSON_VALUES,
 }
-UPDATES = st.dictionaries(st.sampled_from(NAMES), JSON_VALUES, min_size=1, max_size=3).flatmap(
-    lambda state: st.fixed_dictionaries({name: VALUES.get(name, st.just(value)) for name, value in state.items()}))
+
+
+def updates(rankings):
+    """State updates a page could send to an explorer whose rankings are ``rankings``."""
+    values = {**VALUES, **dict.fromkeys(rankings, ORDERS)}
+    return st.dictionaries(st.sampled_from([*rankings, *NAMES]), JSON_VALUES, min_size=1, max_size=3).flatmap(
+        lambda state: st.fixed_dictionaries({name: values.get(name, st.just(value)) for name, value in state.items()}))
+
+
+UPDATES = updates(["order"])
 CUSTOM = st.fixed_dictionaries(
     {"event": st.sampled_from(["preview", "grade", "action", "dance"]) | JSON_VALUES},
     optional={"item": st.sampled_from([*ITEMS, "Z"]) | JSON_VALUES, "grade": st.sampled_from(["0", "3", "5", "9", "-1", "2.5", "x"]) | JSON_VALUES,
@@ -410,6 +418,22 @@ def test_whatever_the_page_sends_the_widget_stays_valid_and_says_what_it_refused
             front_end_custom(widget, content)
             assert told_an_error(widget) != custom_is_valid(widget, content), (content, widget.notice)
         assert_valid(widget)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(updates(["order_a", "order_b"]), min_size=1, max_size=4))
+def test_whatever_the_page_sends_a_compare_explorer_keeps_both_rankings_valid(messages):
+    duel = record(CompareExplorer(ITEMS, ITEMS[::-1], GRADES, k=3))
+    for content in messages:
+        duel.comm.messages.clear()
+        front_end_update(duel, **content)
+        state = duel.get_state()
+        if any(name not in state or json.loads(json.dumps(state[name])) != value for name, value in content.items()):
+            assert told_an_error(duel), (content, duel.notice)
+        assert sorted(duel.order_a) == sorted(ITEMS) == sorted(duel.order_b)
+        assert duel.names == ["Model A", "Model B"] and type(duel.k) is int and 1 <= duel.threshold <= duel.max_grade
+        assert [panel["order"] for panel in duel.panels] == [duel.order_a, duel.order_b]
+        assert duel.differences == {key: duel.metrics["b"][key] - duel.metrics["a"][key] for key in duel.metrics["a"]}
 
 
 def told_an_error(widget):
