@@ -11,11 +11,13 @@ from collections.abc import Mapping
 import numpy as np
 
 from .i18n import _, mark
-from .validation import check_choice, shown
+from .validation import check_choice, check_finite_total, shown
 
 GAIN_CHOICES = ("linear", "exponential")
 # How a control shows each choice.
 GAIN_LABELS = {"linear": "rel", "exponential": "2^rel − 1"}
+# 2**1024 is the first power of two float64 cannot hold.
+EXPONENTIAL_LIMIT = 1024
 
 
 def linear_gain(grades):
@@ -32,12 +34,25 @@ def linear_gain(grades):
 def exponential_gain(grades):
     """Gain ``2**rel - 1``: grade 3 is worth 7, grade 5 is worth 31.
 
+    From grade 1024 on, ``2**rel`` is beyond float64 (about 1.8e308): such a
+    grade is refused rather than turned into an infinite gain.
+
     Examples
     --------
     >>> exponential_gain(np.array([5.0, 2.0, 0.0]))
     array([31.,  3.,  0.])
+    >>> exponential_gain(np.array([1030.0, 1.0]))
+    Traceback (most recent call last):
+    ...
+    ValueError: gain='exponential' needs grades below 1024: 2**grade - 1 is beyond float64 (about 1.8e308) from grade 1024 on. Got grade 1030 instead.
     """
-    return np.exp2(np.asarray(grades, dtype=np.float64)) - 1.0
+    grades = np.asarray(grades, dtype=np.float64)
+    if grades.size and grades.max() >= EXPONENTIAL_LIMIT:
+        raise ValueError(
+            f"gain='exponential' needs grades below {EXPONENTIAL_LIMIT}: 2**grade - 1 is beyond float64 (about 1.8e308) "
+            f"from grade {EXPONENTIAL_LIMIT} on. Got grade {grades.max():g} instead."
+        )
+    return np.exp2(grades) - 1.0
 
 
 def _mapped(grades, gain):
@@ -74,8 +89,8 @@ def gain_values(grades, gain="linear"):
     array([2., 4., 0.])
     """
     if isinstance(gain, Mapping):
-        return _mapped(grades, gain)
-    if callable(gain):
+        values = _mapped(grades, gain)
+    elif callable(gain):
         try:
             values = np.asarray(gain(np.asarray(grades, dtype=np.float64)), dtype=np.float64)
         except (TypeError, ValueError) as error:
@@ -85,11 +100,14 @@ def gain_values(grades, gain="linear"):
                 "gain, when a function, must return one finite, non-negative gain per grade. "
                 f"Got {shown(values)} for grades {shown(np.asarray(grades))} instead."
             )
-        return values
-    if not isinstance(gain, str):
+    elif not isinstance(gain, str):
         raise TypeError(f"gain must be 'linear', 'exponential', a {{grade: gain}} mapping or a function. Got {shown(gain)} instead.")
-    check_choice("gain", gain, GAIN_CHOICES)
-    return linear_gain(grades) if gain == "linear" else exponential_gain(grades)
+    elif check_choice("gain", gain, GAIN_CHOICES) == "linear":
+        return linear_gain(grades)  # the grades' own sum was checked with them
+    else:
+        values = exponential_gain(grades)
+    what = "exponential gains (2**grade - 1)" if isinstance(gain, str) else "gains"
+    return check_finite_total("relevances", values, np.asarray(grades), what)
 
 
 def ideal_grades(grades, gain="linear", k=None):

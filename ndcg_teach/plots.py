@@ -13,10 +13,13 @@ Importing this module imports matplotlib; ``import ndcg_teach`` does not.
 The explorer of lesson 03 shows both plots live.
 """
 
+import functools
+import re
 from io import BytesIO
 
 import numpy as np
 
+from matplotlib import rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -42,6 +45,26 @@ RANKING_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["vermillion"])
 FONT_SIZE = 10.5
 HEADROOM = 1.25  # y-axis top as a multiple of the tallest bar: room for item labels and the k marker
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def literal(text):
+    r"""``text`` as the plots draw it: every character as it is, a lone surrogate (no font has one) as its escape.
+
+    >>> literal("$\\frac$ costs \ud800")
+    '$\\frac$ costs \\ud800'
+    """
+    return re.sub("[\ud800-\udfff]", lambda found: f"\\u{ord(found.group()):04x}", str(text))
+
+
+def _as_written(draw):
+    """Run ``draw`` with matplotlib's mathtext off: an item called "$x_$" is drawn as "$x_$", not parsed as maths."""
+
+    @functools.wraps(draw)
+    def drawn(*args, **kwargs):
+        with rc_context({"text.parse_math": False}):
+            return draw(*args, **kwargs)
+
+    return drawn
 
 
 class _Plot:
@@ -177,6 +200,7 @@ class DiscountPlot(_Plot):
             left=0.11 + max(0.0, pad - left) / width, right=0.88 - max(0.0, right - (width - pad)) / width
         )
 
+    @_as_written
     def draw(self, trace, k=None):
         """Move the bars, labels, curve and cut-off to ``trace`` and return the figure as PNG bytes.
 
@@ -206,7 +230,7 @@ class DiscountPlot(_Plot):
             gain_bar.set_facecolor(OKABE_ITO["sky_blue"] if counted else LIGHT_GREY)
             share_bar.set_height(shares[i])
             share_bar.set_facecolor(OKABE_ITO["blue"] if counted else GREY)
-            label.set_text(row.item)
+            label.set_text(literal(row.item))
             label.set_y(gains[i] + top * 0.015)
             label.set_color(OKABE_ITO["black"] if counted else GREY)
         self.curve.set_ydata(_values(rows, "discount"))
@@ -284,6 +308,7 @@ class CumulativePlot(_Plot):
         self.figure.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.84)
         self.axes, self._names = axes, names
 
+    @_as_written
     def draw(self, traces, names=("",)):
         """Redraw the running totals of ``traces`` and return the figure as PNG bytes.
 
@@ -300,7 +325,7 @@ class CumulativePlot(_Plot):
         bytes
             The PNG image.
         """
-        names = tuple(names)
+        names = tuple(literal(name) for name in names)
         if names != self._names:
             self._build(names)
         first = traces[0]
@@ -326,6 +351,7 @@ class CumulativePlot(_Plot):
         return self._render((names, len(positions), top), moving)
 
 
+@_as_written
 def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100):
     """The precision-recall curve of one or more rankings, as PNG bytes.
 
@@ -363,7 +389,7 @@ def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100)
     if not curves or not all(isinstance(curve, PrecisionRecallCurve) for curve in curves):
         raise TypeError(f"curves must be a PrecisionRecallCurve or a list of them (from precision_recall_curve). "
                         f"Got {curves!r} instead.")
-    names = [f"system {i}" for i in range(1, len(curves) + 1)] if names is None else [str(name) for name in names]
+    names = [f"system {i}" for i in range(1, len(curves) + 1)] if names is None else [literal(name) for name in names]
     if len(names) != len(curves):
         raise ValueError(f"names must hold one name per curve ({len(curves)}). Got {len(names)} names instead.")
     plot = _Plot(width, height, dpi)

@@ -13,12 +13,27 @@ import math
 import re
 import textwrap
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
+from .i18n import gettext, mark
+
+ROWS_HIDDEN = mark("… {count} rows hidden …")
+TERMS_HIDDEN = mark("… ({count} more terms) …")
+
 NOTE_WIDTH = 110  # plain text: a row's note wraps at this width
+# A table of more rows than ROW_LIMIT shows its first HEAD_ROWS and last TAIL_ROWS, with a line saying how many are
+# hidden between them, so that printing the trace of a million-item list stays quick and small (.rows keeps them all).
+ROW_LIMIT = 100
+HEAD_ROWS = 50
+TAIL_ROWS = 10
+# A sum in a formula line of more than TERM_LIMIT terms shows its first HEAD_TERMS and last TAIL_TERMS.
+TERM_LIMIT = 20
+HEAD_TERMS = 8
+TAIL_TERMS = 3
 # The layout that must hold where the stylesheet is gone, written into the elements themselves: a lesson just opened
 # in JupyterLab is untrusted, and JupyterLab then drops every output's <style> element but keeps style attributes.
 # Without these, text columns and notes showed right-aligned and a formula's lines ran together. Colours and tints
@@ -27,6 +42,7 @@ LAYOUT = {
     "text": "text-align:left",
     "note": "text-align:left;white-space:normal;padding-left:28px",
     "formula": "font-family:monospace;white-space:pre-wrap;margin-top:6px",
+    "hidden": "text-align:center;font-style:italic",
 }
 # Chinese punctuation that may not begin a wrapped line; it stays at the end of the line before.
 _NO_LINE_START = set("，。、；：？！）》」』”’")
@@ -70,6 +86,28 @@ def wrap(text, columns, indent=""):
     if line.strip():
         lines.append(line.rstrip())
     return [indent + line for line in lines]
+
+
+class Mapped(Sequence):
+    """``function`` of each of ``items``, computed when read: a table of a million rows formats only those it shows.
+
+    Examples
+    --------
+    >>> squares = Mapped(lambda x: x * x, range(10 ** 9))
+    >>> len(squares), squares[3], squares[-1]
+    (1000000000, 9, 999999998000000001)
+    """
+
+    def __init__(self, function, items):
+        self._function, self._items = function, items
+
+    def __len__(self):
+        return len(self._items)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._function(item) for item in self._items[index]]
+        return self._function(self._items[index])
 
 
 class Cell(NamedTuple):
@@ -123,6 +161,50 @@ def formula_block(html):
     return f'<div class="ndcg-formula" style="{LAYOUT["formula"]}">{html}</div>'
 
 
+def shown_rows(n):
+    """Indices of the rows a table of ``n`` rows shows, in order; None where the hidden ones are (see ``ROW_LIMIT``).
+
+    >>> shown_rows(3)
+    range(0, 3)
+    >>> rows = shown_rows(1000)
+    >>> rows[:2], rows[HEAD_ROWS], rows[-1]
+    ([0, 1], None, 999)
+    """
+    if n <= ROW_LIMIT:
+        return range(n)
+    return [*range(HEAD_ROWS), None, *range(n - TAIL_ROWS, n)]
+
+
+def rows_hidden(n, language=None):
+    """The line that stands for the rows a table of ``n`` rows hides, in ``language``."""
+    return gettext(ROWS_HIDDEN, language).format(count=f"{n - HEAD_ROWS - TAIL_ROWS:,}")
+
+
+def shortened(formula, language=None):
+    """``formula`` with every sum of more than ``TERM_LIMIT`` terms cut to its first and last terms.
+
+    A trace's formula names every term, one per position: a list of a
+    million items would print a formula of tens of megabytes. Only what is
+    shown is cut; the trace keeps its whole ``formula``.
+
+    Examples
+    --------
+    >>> print(shortened(" + ".join(["1"] * 30) + " = 30.0000"))
+    1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + … (19 more terms) … + 1 + 1 + 1 = 30.0000
+    """
+    if formula.count(" + ") < TERM_LIMIT:
+        return formula
+    return "\n".join(" = ".join(_fewer_terms(part, language) for part in line.split(" = ")) for line in formula.split("\n"))
+
+
+def _fewer_terms(part, language):
+    terms = part.split(" + ")
+    if len(terms) <= TERM_LIMIT:
+        return part
+    hidden = gettext(TERMS_HIDDEN, language).format(count=f"{len(terms) - HEAD_TERMS - TAIL_TERMS:,}")
+    return " + ".join([*terms[:HEAD_TERMS], hidden, *terms[-TAIL_TERMS:]])
+
+
 def _attribute(name, value):
     return f' {name}="{escape(value)}"' if value else ""
 
@@ -162,6 +244,10 @@ class Table:
     shown_headers : tuple of str, default ()
         The headers as shown, e.g. in the learner's language; ``()`` shows
         ``headers`` themselves.
+    language : str or None, default None
+        The language of the line that says how many rows are hidden (a
+        table of more than ``ROW_LIMIT`` rows shows its first ``HEAD_ROWS``
+        and last ``TAIL_ROWS``); None for the current one.
 
     Examples
     --------
@@ -191,6 +277,7 @@ class Table:
     row_classes: tuple = ()
     notes: tuple = ()
     shown_headers: tuple = ()
+    language: str = None
 
     def __getitem__(self, name):
         for row in self.rows:
@@ -204,11 +291,18 @@ class Table:
     def _note(self, row):
         return self.notes[row] if self.notes else None
 
+    def _shown(self):
+        return shown_rows(len(self.rows))
+
+    def _hidden(self):
+        return rows_hidden(len(self.rows), self.language)
+
     def lines(self, indent="", rule=True):
         """The header, a rule of dashes (unless ``rule=False``) and the rows, as lines of aligned text."""
         header = list(self.shown_headers or self.headers)
-        body = [[text(value) for value in row] for row in self.rows]
-        widths = [max(width(line[i]) for line in [header, *body]) for i in range(len(header))]
+        shown = self._shown()
+        body = {row: [text(value) for value in self.rows[row]] for row in shown if row is not None}
+        widths = [max(width(line[i]) for line in [header, *body.values()]) for i in range(len(header))]
 
         def line(cells):
             return indent + "  ".join(
@@ -217,8 +311,11 @@ class Table:
 
         lines = [line(header)] + ([line(["-" * columns for columns in widths])] if rule else [])
         note_indent = indent + "    "
-        for row, cells in enumerate(body):
-            lines.append(line(cells))
+        for row in shown:
+            if row is None:
+                lines.append(indent + self._hidden())
+                continue
+            lines.append(line(body[row]))
             note = self._note(row)
             if note:
                 lines += wrap(note, NOTE_WIDTH, note_indent)
@@ -240,8 +337,12 @@ class Table:
         styles = [LAYOUT["text"] if self._left(column) else "" for column in columns]
         head = "".join(_cell("th", header, *css) for css, header in zip(zip(classes, styles), self.shown_headers or self.headers))
         body = []
-        for row, values in enumerate(self.rows):
-            cells = "".join(_cell("td", value, *css) for css, value in zip(zip(classes, styles), values))
+        for row in self._shown():
+            if row is None:
+                body.append(f'<tr class="ndcg-rows-hidden"><td colspan="{len(self.headers)}" style="{LAYOUT["hidden"]}">'
+                            f"{escape(self._hidden())}</td></tr>")
+                continue
+            cells = "".join(_cell("td", value, *css) for css, value in zip(zip(classes, styles), self.rows[row]))
             body.append(f"<tr{_attribute('class', self.row_classes[row] if self.row_classes else '')}>{cells}</tr>")
             note = self._note(row)
             if note:

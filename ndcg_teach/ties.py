@@ -96,8 +96,8 @@ def ndcg_score(y_true, y_score, k=None, *, gain="linear", discount="log2", log_b
         As in :func:`~ndcg_teach.dcg`.
     log_base : float, default 2
         As in :func:`~ndcg_teach.dcg`; it does not change NDCG under "log2".
-    zero_idcg : float or "raise", default 0.0
-        The value of a query whose ideal DCG is 0 (scikit-learn: 0.0).
+    zero_idcg : float from 0 to 1, "nan" or "raise", default 0.0
+        The value of a query whose ideal DCG is 0 (scikit-learn: 0.0), as in :func:`~ndcg_teach.ndcg`.
     ties : {"average", "optimistic", "pessimistic", "stable"}, default "average"
         How equal scores are ordered; "average" is scikit-learn's default.
 

@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from . import i18n
 from .i18n import _, mark
-from .table import Table, formula_block, styled
+from .table import Mapped, Table, formula_block, shortened, styled
 
 NOT_RETRIEVED = mark("(not retrieved)")
 """The ideal item a list does not hold: kept in English in ``Trace.ideal_items``, shown in the trace's language."""
@@ -208,14 +208,16 @@ class Trace:
                 raise ValueError(f"Trace rows must hold exactly its columns {keys}. Got {list(row.as_dict())} instead.")
 
     def _table(self):
+        # Rows are formatted when shown: a long table shows only its first and last rows (see table.ROW_LIMIT).
         return Table(
             None,
             tuple(_(column.header, self.language) for column in self.columns),
-            tuple(tuple(column.cell(getattr(row, column.key), self.language) for column in self.columns)
-                  for row in self.rows),
+            Mapped(lambda row: tuple(column.cell(getattr(row, column.key), self.language) for column in self.columns),
+                   self.rows),
             align="".join("l" if column.left else "r" for column in self.columns),
             column_classes=tuple("ndcg-ideal" if column.key.startswith("ideal_") else "" for column in self.columns),
-            row_classes=tuple(map(self._row_class, self.rows)),
+            row_classes=Mapped(self._row_class, self.rows),
+            language=self.language,
         )
 
     @staticmethod
@@ -236,7 +238,7 @@ class Trace:
         return "\n".join(self._table().lines())
 
     def __str__(self):
-        lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", self.formula]
+        lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", shortened(self.formula, self.language)]
         lines += [_("note: {note}", self.language).format(note=note) for note in self.notes]
         return "\n".join(lines)
 
@@ -246,7 +248,7 @@ class Trace:
         notes = "".join(f"<div>{escape(note)}</div>" for note in self.notes)
         return styled(
             self._table().html(),
-            formula_block(escape(self.formula)),
+            formula_block(escape(shortened(self.formula, self.language))),
             f'<div class="ndcg-notes">{notes}</div>',
             title=f'{escape(self.metric)} = <span class="ndcg-trace-value">{self.value:.6f}</span>',
             kind="ndcg-trace",

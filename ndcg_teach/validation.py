@@ -6,7 +6,9 @@ a message that names the parameter, says what is required, and ends with
 input the same way, and no metric can return NaN by accident.
 """
 
+import sys
 from collections import Counter
+from collections.abc import Mapping, Set
 from numbers import Integral, Real
 
 import numpy as np
@@ -18,7 +20,7 @@ def shown(value, limit=80):
     """Short ``repr`` of a value for an error message."""
     text = repr(value)
     if isinstance(value, np.ndarray):
-        text = f"array({np.array2string(value, threshold=20, separator=', ')})"
+        text = f"array({np.array2string(value, threshold=20, separator=', ', max_line_width=sys.maxsize)})"
     return text if len(text) <= limit else text[: limit - 5] + " ...]"
 
 
@@ -44,14 +46,37 @@ def _as_float_array(name, values, what):
             "and rbp_residual accept: drop unjudged items with condensed(relevances), or write 0 to count them as not "
             f"relevant. Got {shown(values)} instead."
         )
-    if array.dtype == object or array.dtype.kind in "USV":
-        kinds = {type(v).__name__ for v in np.ravel(array)} if array.dtype == object else {"str"}
+    if array.dtype == object and array.ndim and all(_is_real(v) for v in np.ravel(array)):
+        return _object_floats(name, array, values, what)  # e.g. a pandas column of Python ints
+    if array.dtype == object or array.dtype.kind in "USVmM":
+        kinds = {type(v).__name__ for v in np.ravel(array)} if array.dtype == object else {_kind_name(array.dtype)}
         if array.dtype == object and any(isinstance(v, (list, tuple, np.ndarray)) for v in np.ravel(array)):
             raise ValueError(f"{name} must be a flat list of {what}, not nested lists. Got {shown(values)} instead.")
         raise TypeError(f"{name} must hold numbers ({what}), not {', '.join(sorted(kinds))}. Got {shown(values)} instead.")
     if array.dtype.kind == "c":
         raise TypeError(f"{name} must hold real numbers ({what}). Got {shown(values)} instead.")
     return array.astype(np.float64, copy=False)  # no function writes into its checked input
+
+
+def _is_real(value):
+    return isinstance(value, Real)
+
+
+def _kind_name(dtype):
+    """How a message names a dtype that holds no numbers: str, bytes, datetime64, timedelta64, ..."""
+    return {"U": "str", "S": "bytes", "V": "void"}.get(dtype.kind, dtype.name.split("[")[0])
+
+
+def _object_floats(name, array, values, what):
+    """An object array of real numbers (Python ints, Fractions, ...) as float64; an int too large for float64 is refused."""
+    try:
+        return array.astype(np.float64)
+    except OverflowError:
+        position = next(i for i, v in enumerate(np.ravel(array), start=1) if abs(v) > float(np.finfo(np.float64).max))
+        raise ValueError(
+            f"{name} must be finite numbers within float64's range (up to about 1.8e308); position {position} is "
+            f"outside it. Got {shown(values)} instead."
+        ) from None
 
 
 def check_relevances(relevances, negative="raise", name="relevances"):
@@ -89,15 +114,37 @@ def check_relevances(relevances, negative="raise", name="relevances"):
             f"{name} must be finite numbers; position {position} holds {array[position - 1]!r}. Got {shown(relevances)} instead."
         )
     if (array < 0).any():
-        if negative == "zero":
-            return np.where(array < 0, 0.0, array)
-        position = int(np.argmax(array < 0)) + 1
+        if negative != "zero":
+            position = int(np.argmax(array < 0)) + 1
+            raise ValueError(
+                f"{name} must be non-negative grades; position {position} holds {array[position - 1]:g}. "
+                "trec_eval reads a negative grade as 'judged non-relevant' (gain 0): pass negative='zero' to do the same. "
+                f"Got {shown(relevances)} instead."
+            )
+        array = np.where(array < 0, 0.0, array)
+    return check_finite_total(name, array, relevances)
+
+
+def check_finite_total(name, values, given, what="grades"):
+    """``values`` (non-negative floats; 2-D: one query per row) when each row's sum is finite.
+
+    CG is the sum of the grades, and DCG and IDCG are at most the sum of the
+    gains: each stays finite when this sum does, so no total becomes inf or NaN.
+
+    Examples
+    --------
+    >>> check_finite_total("relevances", np.array([1e308, 1e308]), [1e308, 1e308])
+    Traceback (most recent call last):
+    ...
+    ValueError: relevances must have a finite sum of grades: theirs is beyond float64 (about 1.8e308). Got [1e+308, 1e+308] instead.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        totals = values.sum(axis=-1)
+    if not np.isfinite(totals).all():
         raise ValueError(
-            f"{name} must be non-negative grades; position {position} holds {array[position - 1]:g}. "
-            "trec_eval reads a negative grade as 'judged non-relevant' (gain 0): pass negative='zero' to do the same. "
-            f"Got {shown(relevances)} instead."
+            f"{name} must have a finite sum of {what}: theirs is beyond float64 (about 1.8e308). Got {shown(given)} instead."
         )
-    return array
+    return values
 
 
 def check_k(k, allow_none=True, name="k", n=None):
@@ -201,12 +248,21 @@ def check_judged_relevances(relevances, negative="raise", name="relevances"):
     >>> grades, judged
     (array([2., 0., 0.]), array([ True, False,  True]))
     """
-    if isinstance(relevances, (str, bytes)) or np.isscalar(relevances) or relevances is None:
-        check_relevances(relevances, negative, name)
+    if not _is_sequence(relevances) or (isinstance(relevances, np.ndarray) and relevances.dtype != object):
+        # Refused as every other metric refuses it, or an array of numbers: nothing in it can be None.
+        grades = check_relevances(relevances, negative, name)
+        return grades, np.ones(grades.shape, dtype=bool)
     values = list(relevances)
     judged = np.array([value is not None for value in values], dtype=bool)
     grades = check_relevances([0 if value is None else value for value in values], negative, name)
     return grades, judged
+
+
+def _is_sequence(values):
+    """A list, tuple, array or pandas Series: ordered, sized, read by position (not a dict, set or generator)."""
+    if isinstance(values, (str, bytes, Mapping, Set)) or values is None or np.isscalar(values):
+        return False
+    return hasattr(values, "__len__") and hasattr(values, "__getitem__")
 
 
 def check_n_nonrelevant(n_nonrelevant, found):
@@ -337,14 +393,31 @@ def check_pool(pool, relevances, negative="raise"):
 
 
 def check_zero_idcg(zero_idcg):
-    """Return what NDCG should be when IDCG is 0: a float or the string "raise"."""
-    if isinstance(zero_idcg, str) and zero_idcg == "raise":
-        return zero_idcg
-    if isinstance(zero_idcg, (str, bool, np.bool_)) or not isinstance(zero_idcg, Real):
-        raise (ValueError if isinstance(zero_idcg, str) else TypeError)(
-            "zero_idcg must be the number NDCG takes when IDCG is 0 (0.0 as in scikit-learn and trec_eval, "
-            f"1.0 as in LightGBM, float('nan') to mark it), or 'raise'. Got {shown(zero_idcg)} instead."
-        )
+    """Return what NDCG should be when IDCG is 0: a number from 0 to 1, NaN (for ``"nan"``), or the string "raise".
+
+    NaN must be asked for by name: a ``float('nan')`` that reached here is
+    more often an accident upstream than a choice.
+
+    Examples
+    --------
+    >>> check_zero_idcg(1), check_zero_idcg("nan")
+    (1.0, nan)
+    >>> check_zero_idcg(5)
+    Traceback (most recent call last):
+    ...
+    ValueError: zero_idcg must be the NDCG of a query whose IDCG is 0: a number from 0 to 1 (0.0 as in scikit-learn and trec_eval, 1.0 as in LightGBM), 'nan' to mark such queries (as recommenders does), or 'raise'. Got 5 instead.
+    """
+    if isinstance(zero_idcg, str) and zero_idcg in ("raise", "nan"):
+        return zero_idcg if zero_idcg == "raise" else float("nan")
+    message = (
+        "zero_idcg must be the NDCG of a query whose IDCG is 0: a number from 0 to 1 (0.0 as in scikit-learn and "
+        "trec_eval, 1.0 as in LightGBM), 'nan' to mark such queries (as recommenders does), or 'raise'. "
+        f"Got {shown(zero_idcg)} instead."
+    )
+    if isinstance(zero_idcg, (bool, np.bool_)) or not isinstance(zero_idcg, (Real, str)):
+        raise TypeError(message)
+    if isinstance(zero_idcg, str) or not 0 <= zero_idcg <= 1:  # NaN fails the comparison too
+        raise ValueError(message)
     return float(zero_idcg)
 
 
@@ -390,13 +463,41 @@ def check_score_arrays(y_true, y_score):
 # Named items: the explorer's rankings, grade maps and labels.
 
 
+def check_text(name, text):
+    """Return ``text`` when Jupyter can send it to a browser: a str with no lone surrogate (such as ``"\\ud800"``).
+
+    Python strings may hold half of a UTF-16 pair on its own; JSON messages
+    cannot carry it, so a widget holding one could not be shown at all.
+
+    Examples
+    --------
+    >>> check_text("names", "Model $A$")
+    'Model $A$'
+    >>> check_text("ranking", "x\\ud800")
+    Traceback (most recent call last):
+    ...
+    ValueError: ranking must hold text a browser can receive, with no lone surrogate (half of a UTF-16 pair; here U+D800). Got 'x\\ud800' instead.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must hold text (str). Got {shown(text)} instead.")
+    lone = next((char for char in text if "\ud800" <= char <= "\udfff"), None)
+    if lone is not None:
+        raise ValueError(
+            f"{name} must hold text a browser can receive, with no lone surrogate (half of a UTF-16 pair; "
+            f"here U+{ord(lone):04X}). Got {shown(text)} instead."
+        )
+    return text
+
+
 def check_ranking(ranking, name="ranking"):
-    """Return ``ranking`` (item ids, best first) as a list of distinct strings."""
+    """Return ``ranking`` (item ids, best first) as a list of distinct strings a browser can receive."""
     if isinstance(ranking, (str, bytes)) or not hasattr(ranking, "__iter__"):
         raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(ranking)} instead.")
     ranking = list(ranking)
     if not all(isinstance(item, str) for item in ranking):
         raise TypeError(f"{name} must be a list of item ids (strings), best first. Got {shown(ranking)} instead.")
+    for item in ranking:
+        check_text(name, item)
     if not ranking:
         raise ValueError(f"{name} must hold at least one item id. Got [] instead.")
     if len(set(ranking)) != len(ranking):
@@ -439,13 +540,16 @@ def check_relevance_map(relevance, ranking, max_grade=None):
     return {item: check_grade(relevance[item], item, max_grade) for item in ranking}
 
 
-def check_max_grade(max_grade, grades):
-    """Return the highest grade a learner may enter: a whole number >= 1 and >= every grade in ``grades``."""
+def check_max_grade(max_grade, grades, ceiling=None):
+    """Return the highest grade a learner may enter: a whole number >= 1, >= every grade in ``grades``, <= ``ceiling``."""
+    lowest = max(1, *grades.values())
     requirement = f"a whole number at least 1 and at least the highest grade ({max(grades.values(), default=0)})"
+    if ceiling is not None:
+        requirement = f"a whole number from {lowest} (the highest grade, or 1) to {ceiling}"
     if not _is_number(max_grade):
         raise TypeError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
     top = _whole(max_grade)
-    if top is None or top < max(1, *grades.values()):
+    if top is None or top < lowest or (ceiling is not None and top > ceiling):
         raise ValueError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
     return top
 
@@ -456,4 +560,4 @@ def check_labels(labels, ranking):
         return {item: item for item in ranking}
     if not hasattr(labels, "get"):
         raise TypeError(f"labels must map item ids to names, e.g. {{'A': 'Apple pie'}}. Got {shown(labels)} instead.")
-    return {item: str(labels.get(item, item)) for item in ranking}
+    return {item: check_text("labels", str(labels.get(item, item))) for item in ranking}

@@ -7,6 +7,7 @@ import itertools
 import math
 import re
 import types
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -240,12 +241,22 @@ def test_numbers_of_every_numeric_type_are_accepted():
     assert check("01-cg", 6)
 
 
-@pytest.mark.parametrize("answer", ["0.72", True, float("nan"), [0.72]])
+@pytest.mark.parametrize("answer", ["0.72", True, float("nan"), [0.72], 10 ** 400, -(10 ** 400), float("inf")])
 def test_a_number_exercise_explains_what_kind_of_answer_it_wants(answer):
     feedback = check("05-ap", answer)
     assert feedback.correct is False
     assert "This exercise wants a number, such as 0.5. Got " in feedback.message
     assert "instead." in feedback.message
+
+
+def test_a_number_beyond_float64_is_judged_with_feedback_that_quotes_it_briefly():
+    feedback = check("05-ap", 10 ** 400)
+    assert feedback.correct is False
+    assert feedback.message.startswith("05-ap: not yet. This exercise wants a number, such as 0.5. Got 1000")
+    assert feedback.message.endswith(" ...] (int) instead.") and len(feedback.message) < 200
+    assert "This exercise wants a number" in check("05-ap", Fraction(10 ** 400, 3)).message
+    members = check("02-gains-agree", {0, 1, 10 ** 400})
+    assert members.correct is False and "Every member must be a number." in members.message
 
 
 def test_an_exercise_that_wants_a_whole_number_shows_a_whole_number():

@@ -208,3 +208,58 @@ def test_narrow_text_wraps_exactly_as_textwrap_does():
 
     note = "Wrong discount: " + "the printed denominator is log2(6), " * 8
     assert wrap(note, 40, "  ") == textwrap.wrap(note, width=40, initial_indent="  ", subsequent_indent="  ")
+
+
+# ---- Long tables and formulas: what is shown stays small, the trace keeps everything ----------------------------
+
+
+def test_a_long_table_shows_its_first_and_last_rows_and_how_many_are_hidden():
+    from ndcg_teach.table import HEAD_ROWS, ROW_LIMIT, TAIL_ROWS
+
+    rows = tuple((str(i), f"item {i}") for i in range(1, 1001))
+    table = Table("long", ("i", "item"), rows, align="rl", notes=tuple(f"note {i}" for i in range(1, 1001)))
+    lines = str(table).splitlines()
+    assert lines[3:3 + HEAD_ROWS * 2:2] == [f"{i:>4}  item {i}" for i in range(1, HEAD_ROWS + 1)]
+    assert lines[3 + HEAD_ROWS * 2] == "… 940 rows hidden …"
+    assert lines[-2:] == ["1000  item 1000", "    note 1000"]
+    assert sum(line.lstrip().startswith("note") for line in lines) == HEAD_ROWS + TAIL_ROWS
+    html = table.html()
+    assert html.count("<tr><td") == HEAD_ROWS + TAIL_ROWS
+    assert '<tr class="ndcg-rows-hidden"><td colspan="2" style="text-align:center;font-style:italic">… 940 rows hidden …</td></tr>' in html
+    assert "item 50<" in html and "item 51<" not in html and "item 991<" in html
+    assert table.rows[599] == ("600", "item 600") and table["600"] == ("600", "item 600")  # every row is still there
+    exactly = Table(None, ("i",), tuple((i,) for i in range(ROW_LIMIT)))
+    assert len(exactly.lines()) == ROW_LIMIT + 2 and "hidden" not in exactly.html()
+
+
+def test_a_trace_of_a_long_list_prints_and_renders_the_same_size_whatever_its_length():
+    sizes = []
+    for n in (1_000, 20_000):
+        trace = nt.explain_ndcg([(i * 7) % 4 for i in range(n)])
+        assert len(trace.rows) == n  # .rows keeps every position
+        text, html = str(trace), trace._repr_html_()
+        assert f"… {n - 60:,} rows hidden …" in text and f"… {n - 60:,} rows hidden …" in html
+        assert f"… ({n - 11:,} more terms) …" in text
+        assert f"\n{n:>{len(str(n))}}  #{n} " in text  # the last position is shown
+        sizes.append((len(text), len(html)))
+    (short_text, short_html), (long_text, long_html) = sizes
+    assert long_text - short_text < 400 and long_html - short_html < 600  # a few more digits, nothing more
+
+
+def test_a_long_formula_keeps_its_first_and_last_terms_and_its_total():
+    from ndcg_teach.table import shortened
+
+    trace = nt.explain_dcg([1] * 30)
+    shown = shortened(trace.formula)
+    symbols, numbers, total = shown.split(" = ")[1:]
+    assert symbols.startswith("1/log2(2) + 1/log2(3) + ") and symbols.endswith(" + … (19 more terms) … + 1/log2(29) + 1/log2(30) + 1/log2(31)")
+    assert numbers.count(" + ") == 8 + 3 and total == f"{trace.value:.4f}"
+    assert trace.formula.count(" + ") == 2 * 29  # the trace itself keeps every term
+    assert shortened("NDCG@3 = DCG@3 / IDCG@3 = 1.0000 / 1.0000 = 1.0000") == "NDCG@3 = DCG@3 / IDCG@3 = 1.0000 / 1.0000 = 1.0000"
+
+
+def test_the_hidden_rows_line_speaks_the_trace_language():
+    with nt.language_set("zh-CN"):
+        trace = nt.explain_ndcg([1] * 150)
+    assert "… 省略了 90 行 …" in str(trace) and "… 省略了 90 行 …" in trace._repr_html_()
+    assert "… （省略了 139 项）…" in str(trace)

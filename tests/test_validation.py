@@ -183,10 +183,14 @@ def test_log_base_must_exceed_one(log_base, error):
         nt.dcg([1, 2], log_base=log_base)
 
 
-@pytest.mark.parametrize("zero_idcg, error", [("nan", ValueError), (None, TypeError), (True, TypeError), ("ignore", ValueError)])
-def test_zero_idcg_must_be_a_number_or_raise(zero_idcg, error):
-    with pytest.raises(error, match=r"zero_idcg must be the number NDCG takes when IDCG is 0 .* or 'raise'\. Got .* instead\."):
+@pytest.mark.parametrize("zero_idcg, error", [(math.nan, ValueError), (5, ValueError), (-0.5, ValueError), (math.inf, ValueError),
+                                               (None, TypeError), (True, TypeError), ("ignore", ValueError), ("NaN", ValueError)])
+def test_zero_idcg_must_be_a_number_from_0_to_1_nan_by_name_or_raise(zero_idcg, error):
+    with pytest.raises(error, match=r"zero_idcg must be the NDCG of a query whose IDCG is 0: a number from 0 to 1 .* 'nan' "
+                                    r"to mark such queries \(as recommenders does\), or 'raise'\. Got .* instead\."):
         nt.ndcg([0, 0], zero_idcg=zero_idcg)
+    with pytest.raises(error, match=r"zero_idcg must be the NDCG of a query whose IDCG is 0"):
+        nt.ndcg_batch(np.zeros((1, 2)), np.array([2]), zero_idcg=zero_idcg) if hasattr(nt, "ndcg_batch") else nt.explain_ndcg([0, 0], zero_idcg=zero_idcg)
 
 
 def test_zero_idcg_raise_explains_why():
@@ -194,9 +198,86 @@ def test_zero_idcg_raise_explains_why():
         nt.ndcg([0, 0], zero_idcg="raise")
 
 
-def test_nan_only_when_asked_for():
+def test_nan_only_when_asked_for_by_name():
     assert nt.ndcg([0, 0]) == 0.0
-    assert math.isnan(nt.ndcg([0, 0], zero_idcg=math.nan))
+    assert math.isnan(nt.ndcg([0, 0], zero_idcg="nan"))
+    assert nt.ndcg([2, 0], zero_idcg="nan") == 1.0  # only a query whose IDCG is 0 takes it
+    assert math.isnan(nt.explain_ndcg([0, 0], zero_idcg="nan").value)
+
+
+# Overflow: a total beyond float64 is refused, never returned as inf or NaN.
+
+
+def test_exponential_gain_refuses_a_grade_whose_gain_overflows():
+    with pytest.raises(ValueError, match=r"gain='exponential' needs grades below 1024: 2\*\*grade - 1 is beyond float64 "
+                                         r"\(about 1\.8e308\) from grade 1024 on\. Got grade 1030 instead\."):
+        nt.ndcg([1030, 1], gain="exponential")
+    assert nt.dcg([1023], gain="exponential") == 2.0 ** 1023 - 1  # the largest grade whose gain float64 holds
+
+
+@pytest.mark.parametrize("call", [
+    lambda: nt.ndcg([1023, 1023], gain="exponential"),
+    lambda: nt.dcg([1000, 1023, 1023], gain="exponential"),
+    lambda: nt.explain_ndcg([1023, 1, 1023], gain="exponential"),
+], ids=["ndcg", "dcg", "explain_ndcg"])
+def test_exponential_gains_whose_sum_overflows_are_refused(call):
+    with pytest.raises(ValueError, match=r"relevances must have a finite sum of exponential gains \(2\*\*grade - 1\): "
+                                         r"theirs is beyond float64 \(about 1\.8e308\)\. Got .* instead\."):
+        call()
+
+
+@pytest.mark.parametrize("metric", PER_LIST)
+def test_grades_whose_sum_overflows_are_refused_by_every_metric(metric):
+    with pytest.raises(ValueError, match=r"relevances must have a finite sum of grades: theirs is beyond float64 "
+                                         r"\(about 1\.8e308\)\. Got \[1e\+308, 1e\+308\] instead\."):
+        metric([1e308, 1e308])
+
+
+def test_a_mapped_or_custom_gain_whose_sum_overflows_is_refused():
+    with pytest.raises(ValueError, match=r"relevances must have a finite sum of gains: theirs is beyond float64"):
+        nt.dcg([1, 1], gain={0: 0, 1: 1e308})
+    with pytest.raises(ValueError, match=r"relevances must have a finite sum of gains: theirs is beyond float64"):
+        nt.dcg([1, 1], gain=lambda grades: grades * 1e308)
+
+
+# What counts as a list of numbers: the same for every metric.
+
+
+@pytest.mark.parametrize("metric", PER_LIST)
+@pytest.mark.parametrize("given, kind", [({3: 1, 0: 2}, "dict"), ({1, 0}, "set"), ((grade for grade in [1, 0]), "generator")],
+                         ids=["dict", "set", "generator"])
+def test_a_dict_set_or_generator_is_refused_by_every_metric(metric, given, kind):
+    with pytest.raises(TypeError, match=rf"relevances must hold numbers \(relevance grades\), not {kind}\. Got .* instead\."):
+        metric(given)
+
+
+@pytest.mark.parametrize("metric", PER_LIST)
+def test_an_object_array_of_numbers_is_read_as_numbers(metric):
+    from fractions import Fraction
+
+    assert metric(np.array([3, 0, 2], dtype=object)) == metric([3.0, 0.0, 2.0])
+    assert metric(np.array([Fraction(3), 0, 2.0], dtype=object)) == metric([3.0, 0.0, 2.0])
+
+
+@pytest.mark.parametrize("given", [[10 ** 400, 1], np.array([1, -(10 ** 400)], dtype=object)], ids=["list", "object array"])
+def test_an_int_beyond_float64_is_refused(given):
+    position = 1 if given[0] != 1 else 2
+    with pytest.raises(ValueError, match=rf"relevances must be finite numbers within float64's range \(up to about 1\.8e308\); "
+                                         rf"position {position} is outside it\. Got .* instead\."):
+        nt.ndcg(given)
+
+
+@pytest.mark.parametrize("metric", PER_LIST)
+@pytest.mark.parametrize("dtype", ["datetime64[D]", "timedelta64[s]"])
+def test_dates_and_durations_are_not_grades(metric, dtype):
+    with pytest.raises(TypeError, match=rf"relevances must hold numbers \(relevance grades\), not {dtype.split('[')[0]}\. "
+                                        r"Got array\(.*\) instead\."):
+        metric(np.array([1, 2], dtype=dtype))
+
+
+def test_dates_are_not_scores_either():
+    with pytest.raises(TypeError, match=r"y_score must hold numbers \(scores\), not datetime64\. Got .* instead\."):
+        nt.ndcg_score([[1, 0]], np.array([["2020-01-01", "2020-01-02"]], dtype="datetime64[D]"))
 
 
 def test_ranking_must_match_the_list():

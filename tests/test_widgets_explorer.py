@@ -17,6 +17,7 @@ import ndcg_teach as nt
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import explorer as explorer_module
 from ndcg_teach.widgets import panel as panel_module
+from ndcg_teach.widgets import previews as previews_module
 
 ITEMS = ["B", "A", "D", "C", "E"]
 GRADES = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
@@ -147,14 +148,22 @@ def test_importing_the_widgets_does_not_import_pyplot():
         ({"ranking": ["A", "A", "B"]}, ValueError, r"ranking must name each item once; \['A'\] repeat\. Got"),
         ({"relevance": {"A": 5}}, ValueError, r"relevance must give a grade for every item; missing \['B', 'D', 'C', 'E'\]\. Got"),
         ({"relevance": {**GRADES, "Z": 1}}, ValueError, r"relevance must grade only the listed items .* \['Z'\] are not listed\."),
-        ({"relevance": {**GRADES, "A": 2.5}}, ValueError, r"The grade of 'A' must be a whole number from 0\. Got 2\.5 instead\."),
-        ({"relevance": {**GRADES, "A": -1}}, ValueError, r"The grade of 'A' must be a whole number from 0\. Got -1 instead\."),
+        ({"relevance": {**GRADES, "A": 2.5}}, ValueError, r"The grade of 'A' must be a whole number from 0 to 100\. Got 2\.5 instead\."),
+        ({"relevance": {**GRADES, "A": -1}}, ValueError, r"The grade of 'A' must be a whole number from 0 to 100\. Got -1 instead\."),
+        ({"relevance": {**GRADES, "A": 101}}, ValueError, r"The grade of 'A' must be a whole number from 0 to 100\. Got 101 instead\."),
         ({"k": 0}, ValueError, r"k must be a whole number from 1 to 5 \(the number of items\), or None for all\. Got 0 instead\."),
         ({"k": 6}, ValueError, r"k must be a whole number from 1 to 5 .* Got 6 instead\."),
         ({"gain": "exp"}, ValueError, r"gain must be one of 'linear', 'exponential'\. Got 'exp' instead\."),
         ({"discount": "log"}, ValueError, r"discount must be one of 'log2', 'jarvelin'\. Got 'log' instead\."),
         ({"threshold": 0}, ValueError, r"threshold must be a whole number from 1 to 5: .* Got 0 instead\."),
-        ({"max_grade": 4}, ValueError, r"max_grade must be a whole number at least 1 and at least the highest grade \(5\)\. Got 4"),
+        ({"max_grade": 4}, ValueError, r"max_grade must be a whole number from 5 \(the highest grade, or 1\) to 100\. Got 4 instead\."),
+        ({"max_grade": 5000}, ValueError, r"max_grade must be a whole number from 5 \(the highest grade, or 1\) to 100\. Got 5000 instead\."),
+        ({"max_grade": 2, "relevance": dict.fromkeys(GRADES, 0), "threshold": 3}, ValueError,
+         r"threshold must be a whole number from 1 to 2: .* Got 3 instead\."),
+        ({"ranking": ["B", "A", "D", "C", "x\ud800"], "relevance": {**GRADES, "x\ud800": 1}}, ValueError,
+         r"ranking must hold text a browser can receive, with no lone surrogate \(half of a UTF-16 pair; here U\+D800\)\. Got 'x\\ud800' instead\."),
+        ({"labels": {"A": "\udc80"}}, ValueError, r"labels must hold text a browser can receive, with no lone surrogate .* here U\+DC80\)\."),
+        ({"pool": [5, 4, 3, 2, 1, 2000], "gain": "exponential"}, ValueError, r"gain='exponential' needs grades below 1024: .* Got grade 2000 instead\."),
         ({"labels": ["a"]}, TypeError, r"labels must map item ids to names, .* Got \['a'\] instead\."),
     ],
 )
@@ -290,7 +299,7 @@ def shown_as_text(destinations):
 
 
 def test_a_long_list_previews_only_the_items_asked_for_and_pushes_them_after_each_change():
-    items = [f"item {i}" for i in range(explorer_module.PREVIEW_ALL_UP_TO + 1)]
+    items = [f"item {i}" for i in range(previews_module.PREVIEW_ALL_UP_TO + 1)]
     widget = record(RankingExplorer(items, {item: i % 4 for i, item in enumerate(items)}))
     front_end_custom(widget, {"event": "preview", "ranking": "order", "item": "item 3"})
     assert [[entry["item"] for entry in message["items"]] for message in previews_sent(widget)] == [["item 3"]]
@@ -299,7 +308,7 @@ def test_a_long_list_previews_only_the_items_asked_for_and_pushes_them_after_eac
         front_end_update(widget, order=[items[1], items[0], *items[2:]])
         await asyncio.sleep(0)
         before = len(previews_sent(widget))
-        await asyncio.sleep(explorer_module.PREVIEW_AFTER + 0.05)
+        await asyncio.sleep(previews_module.PREVIEW_AFTER + 0.05)
         return before
 
     assert asyncio.run(drop()) == 1  # previews wait PREVIEW_AFTER: the numbers leave first, and the drop is painted first
@@ -312,7 +321,7 @@ def test_a_burst_of_drops_prepares_the_previews_once(wired):
     async def drops():
         front_end_update(wired, order=["E", "B", "A", "D", "C"])
         front_end_update(wired, order=["C", "B", "A", "D", "E"])
-        await asyncio.sleep(explorer_module.PREVIEW_AFTER + 0.05)
+        await asyncio.sleep(previews_module.PREVIEW_AFTER + 0.05)
 
     asyncio.run(drops())
     assert sent(wired) == [("update", ["panels"]), ("update", ["panels"]), ("custom", [])]
@@ -595,6 +604,14 @@ def test_the_front_end_is_every_static_script_joined_once_into_one_module():
     assert len(declared) == len(set(declared)), sorted(name for name in set(declared) if declared.count(name) > 1)
     assert re.findall(r"^export ", module, flags=re.MULTILINE) == ["export "]
     assert module.rstrip().endswith("export default { render };")
+
+
+def test_the_stylesheet_is_every_static_sheet_joined_once_and_each_file_stays_short():
+    static = explorer_module.STATIC
+    assert sorted(explorer_module.STYLES) == sorted(path.name for path in static.glob("*.css"))
+    assert RankingExplorer._css == "\n".join((static / name).read_text(encoding="utf-8") for name in explorer_module.STYLES)
+    for path in static.iterdir():
+        assert len(path.read_text(encoding="utf-8").splitlines()) < 500, path.name
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node parses the module here; the browser tests load it anyway")

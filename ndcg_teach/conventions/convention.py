@@ -51,7 +51,7 @@ class Convention:
         True when the ideal ranking (NDCG) or the relevant count (recall, AP)
         comes from every judged item of the query, retrieved or not (our
         ``pool=`` / ``n_relevant=``); False when it comes from the list.
-    zero_idcg : float or None
+    zero_idcg : float, "nan" or None
         NDCG when nothing judged is relevant (our ``zero_idcg``).
     ties : str
         How tied scores are ordered (informative: :func:`compare` takes a
@@ -205,8 +205,6 @@ class Convention:
                 text = value.__name__
             elif value == math.e:
                 text = "math.e"
-            elif isinstance(value, float) and math.isnan(value):
-                text = "math.nan"
             else:
                 text = repr(value)
             shown.append(f"{name}={text}")

@@ -83,7 +83,7 @@ CONVENTIONS = (
         denominator="R", source=f"{RANX}/average_precision.py: _average_precision (sum / number of relevant qrels)",
     ),
     Convention(
-        "recommenders", "ndcg_at_k", "ndcg", gain="binary", log_base=math.e, uses_pool=True, zero_idcg=math.nan,
+        "recommenders", "ndcg_at_k", "ndcg", gain="binary", log_base=math.e, uses_pool=True, zero_idcg="nan",
         ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (score_type='binary', discfun_type='loge'; ideal from every row of "
         "rating_true), get_top_k_items",
@@ -91,12 +91,12 @@ CONVENTIONS = (
     ),
     Convention(
         "recommenders", "ndcg_at_k(score_type='raw')", "ndcg", gain="linear", log_base=math.e, uses_pool=True,
-        zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
+        zero_idcg="nan", ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (rel = rating; dcg / idcg is 0 / 0 = NaN when every rating is 0)",
     ),
     Convention(
         "recommenders", "ndcg_at_k(score_type='exp')", "ndcg", gain="exponential", log_base=math.e, uses_pool=True,
-        zero_idcg=math.nan, ties="input order (pandas sort on two columns)", negative="kept",
+        zero_idcg="nan", ties="input order (pandas sort on two columns)", negative="kept",
         source=f"{RECOMMENDERS}: ndcg_at_k (rel = 2 ** rating - 1)",
     ),
     Convention(

@@ -20,6 +20,7 @@ from typing import Any
 import ndcg_teach as nt
 
 from ..i18n import _
+from ..validation import shown
 
 Inputs = dict[str, Any]
 """An exercise's inputs as a judge and a learner get them: a fresh dict of fresh lists."""
@@ -185,13 +186,17 @@ _Mistake = tuple[Callable[[Inputs], Any], str]
 
 
 def _describe(answer: Any) -> str:
-    return f"{answer!r} ({type(answer).__name__})"
+    return f"{shown(answer)} ({type(answer).__name__})"
 
 
 def _as_number(answer: Any) -> float | None:
+    """``answer`` as a finite float, or None (not a number, NaN, infinite, or an int such as 10**400 beyond float64)."""
     if isinstance(answer, bool) or not isinstance(answer, numbers.Real):
         return None
-    value = float(answer)
+    try:
+        value = float(answer)
+    except OverflowError:
+        return None
     return value if math.isfinite(value) else None
 
 

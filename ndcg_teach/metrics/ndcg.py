@@ -31,7 +31,7 @@ IDEAL_RUNNING = Column("ideal_running", mark("running IDCG"), "number", mark("ID
 IDEAL_COLUMNS = (IDEAL_ITEM, IDEAL_GRADE, IDEAL_GAIN, IDEAL_CONTRIBUTION, IDEAL_RUNNING)
 NDCG_COLUMNS = DCG_COLUMNS + IDEAL_COLUMNS
 ZERO_IDCG_PARAM = Param((float, str), (), 0.0, "NDCG when IDCG is 0 (nothing relevant to find): 0.0 (scikit-learn, "
-                                              "trec_eval), 1.0 (LightGBM), NaN, or 'raise'")
+                                              "trec_eval), 1.0 (LightGBM), 'nan' (recommenders) or 'raise'")
 
 # ---- IDCG -------------------------------------------------------------------------------------
 
@@ -137,10 +137,10 @@ def ndcg(relevances, k=None, *, gain="linear", discount="log2", log_base=2, pool
         nothing judged is relevant).
     pool : sequence of float or None, default None
         Grades of all judged items of the query; see :func:`idcg`.
-    zero_idcg : float or "raise", default 0.0
+    zero_idcg : float from 0 to 1, "nan" or "raise", default 0.0
         The value when IDCG is 0 (nothing relevant to find): 0.0 as in
-        scikit-learn and trec_eval, 1.0 as in LightGBM and allRank, or
-        "raise" to refuse.
+        scikit-learn and trec_eval, 1.0 as in LightGBM and allRank, "nan"
+        as in recommenders, or "raise" to refuse.
 
     Returns
     -------

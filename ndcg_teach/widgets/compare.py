@@ -8,7 +8,7 @@ only the two rankings and the differences are its own. Lessons 06 and 08 use it.
 import traitlets
 
 from ..i18n import chosen_language, gettext
-from ..validation import check_ranking, shown
+from ..validation import check_ranking, check_text, shown
 from .explorer import _Explorer
 
 
@@ -63,8 +63,10 @@ class CompareExplorer(_Explorer):
             raise ValueError(
                 f"ranking_b must hold the same items as ranking_a {shown(sorted(first))}. Got {shown(second)} instead."
             )
-        if isinstance(names, str) or len(names) != 2 or not all(isinstance(name, str) for name in names):
+        if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or not all(isinstance(name, str) for name in names):
             raise ValueError(f"names must be two strings, one per ranking. Got {shown(names)} instead.")
+        for name in names:
+            check_text("names", name)
         super().__init__(
             [first, second], relevance, names=names, k=k, gain=gain, discount=discount,
             threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed, metrics=metrics,

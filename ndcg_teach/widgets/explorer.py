@@ -2,7 +2,9 @@
 
 :class:`RankingExplorer` shows one ranked list; :class:`~ndcg_teach.widgets.CompareExplorer` shows
 two rankings of the same items side by side with the difference in every
-metric. Both share one front end, ``static/explorer.js`` (with ``dom.js`` and ``plots.js``) and ``explorer.css``.
+metric. Both share one front end, ``static/explorer.js`` and the parts joined before it (``SCRIPTS``), styled by
+``explorer.css``, ``list.css`` and ``numbers.css``. What the page may change and how a refusal is shown is in
+:mod:`.changes`; the previews sent ahead of a drop are in :mod:`.previews`.
 
 Python computes, JavaScript draws. The synced list of item ids (``order``, or
 ``order_a`` and ``order_b``) is the source of truth: a drag in the browser
@@ -17,14 +19,12 @@ answer then confirms them. Lesson 03 uses the explorer.
 
 import asyncio
 import random
-from numbers import Integral
 from pathlib import Path
 
 import anywidget
-import numpy as np
 import traitlets
 
-from .. import explain_precision_at_k, ideal_order, relevances_from
+from .. import explain_precision_at_k, relevances_from
 from ..deprecation import renamed
 from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
 from ..discounts import DISCOUNT_LABELS
@@ -32,49 +32,43 @@ from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
 from ..i18n import chosen_language, gettext, language_set, mark
 from ..registry import metric
-from ..trace import cell
+from ..table import rows_hidden, shortened, shown_rows
 from ..validation import (
     check_choice,
-    check_grade,
     check_k,
     check_labels,
     check_max_grade,
     check_ranking,
+    check_text,
     check_relevance_map,
     check_threshold,
     shown,
 )
 from . import panel as panel_numbers
+from .changes import ACTIONS, Changes
 from .messages import front_end
 from .picture import static_html
+from .previews import PREVIEW_AFTER, Previews, _described
 
 STATIC = Path(__file__).parent / "static"
 # The front end's files, joined in this order into the one module anywidget loads (it loads it from a blob URL,
-# where a relative import cannot resolve): DOM helpers, then the plots, then the explorer that uses both.
-SCRIPTS = ("dom.js", "plots.js", "explorer.js")
-# The order buttons: (action, text, what it does).
-ACTIONS = (
-    ("ideal", mark("Ideal order"), mark("Sort best first: the order whose DCG is IDCG")),
-    ("worst", mark("Worst order"), mark("Sort least relevant first")),
-    ("shuffle", mark("Shuffle"), mark("Random order (seeded, so the same every run)")),
-    ("reset", mark("Reset"), mark("Back to the starting order and grades")),
-)
+# where a relative import cannot resolve): DOM helpers, then one file per part (plots, previews, the list's rows,
+# the metric cards, the step table, moving rows), then explorer.js, whose `render` ties the parts together.
+SCRIPTS = ("dom.js", "plots.js", "previews.js", "rows.js", "cards.js", "steps.js", "drag.js", "explorer.js")
+# Its stylesheets, joined in this order: colours, controls and layout; the list; the numbers and the narrow layouts.
+STYLES = ("explorer.css", "list.css", "numbers.css")
 GROUP_TITLES = {"graded": mark("graded: every grade counts"), "binary": mark("binary: relevant if grade ≥ {threshold}")}
-# Up to this many items, every item's previews are sent after each change; beyond, the items the learner
-# points at, focuses or last moved.
-# Packed and computed in one vectorised pass, a 40-item list's previews for every item take about 40 ms and 0.7 MB.
-PREVIEW_ALL_UP_TO = 60
-# Seconds between a change and its previews: the browser paints the drop and takes the kernel's confirmation
-# first, and only then reads the (up to ~0.7 MB) previews, which would otherwise land in the frames after the drop.
-PREVIEW_AFTER = 0.15
-PREVIEW_CACHE = 64  # orders whose numbers are kept (the confirmed ones; previews no longer go through compute)
+CACHED_ORDERS = 64  # orders whose numbers are kept (the confirmed ones; previews no longer go through compute)
+# The highest max_grade: the page lists one threshold choice per grade, and 2**100 - 1 keeps exponential gains finite.
+GRADE_CEILING = 100
 
 
-class _Explorer(anywidget.AnyWidget):
+
+class _Explorer(Changes, Previews, anywidget.AnyWidget):
     """State, checks and computation shared by both explorers; subclasses name their rankings."""
 
     _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)
-    _css = STATIC / "explorer.css"
+    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in STYLES)
     # Names of the synced traits that hold the rankings; each subclass sets its own.
     _rankings = ()
 
@@ -99,8 +93,8 @@ class _Explorer(anywidget.AnyWidget):
     def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed,
                  metrics, language):
         items = orders[0]
-        grades = check_relevance_map(relevance, items)
-        top = max(5, *grades.values()) if max_grade is None else check_max_grade(max_grade, grades)
+        grades = check_relevance_map(relevance, items, GRADE_CEILING)
+        top = max(5, *grades.values()) if max_grade is None else check_max_grade(max_grade, grades, GRADE_CEILING)
         k = len(items) if k is None else check_k(k, n=len(items))
         check_choice("gain", gain, GAINS)
         check_choice("discount", discount, DISCOUNTS)
@@ -114,6 +108,7 @@ class _Explorer(anywidget.AnyWidget):
         self.seed = seed
         self._random, self._shuffles = random.Random(seed), 0
         self._cache, self._wanted, self._preview_pending = {}, {name: [] for name in self._rankings}, False
+        self._failure = None  # what the last recomputation could not do (see _refresh), or None
         settings = {
             **dict(zip(self._rankings, (list(order) for order in orders))),
             "relevance": grades, "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
@@ -148,6 +143,30 @@ class _Explorer(anywidget.AnyWidget):
     @traitlets.validate("relevance")
     def _valid_relevance(self, proposal):
         return _as_trait_error(check_relevance_map, proposal.value, self.items, self.max_grade)
+
+    @traitlets.validate("max_grade")
+    def _valid_max_grade(self, proposal):
+        top = _as_trait_error(check_max_grade, proposal.value, self.relevance, GRADE_CEILING)
+        if top < self.threshold:
+            raise traitlets.TraitError(
+                f"max_grade must be at least the threshold ({self.threshold}): the threshold is one of the grades. "
+                f"Got {shown(proposal.value)} instead."
+            )
+        return top
+
+    @traitlets.validate("labels")
+    def _valid_labels(self, proposal):
+        return _as_trait_error(check_labels, proposal.value, self.items)
+
+    @traitlets.validate("names")
+    def _valid_names(self, proposal):
+        names = proposal.value
+        if len(names) != len(self._rankings):
+            what = "two strings, one per ranking" if len(self._rankings) == 2 else "one string (the ranking's, shown in compare mode only)"
+            raise traitlets.TraitError(f"names must be {what}. Got {shown(names)} instead.")
+        for name in names:
+            _as_trait_error(check_text, "names", name)
+        return names
 
     @traitlets.validate("language")
     def _valid_language(self, proposal):
@@ -186,7 +205,7 @@ class _Explorer(anywidget.AnyWidget):
         """The library's numbers for ``order``; kept, so a previewed order that is then dropped is not computed twice."""
         key = (context, tuple(order))
         if key not in self._cache:
-            if len(self._cache) >= PREVIEW_CACHE:
+            if len(self._cache) >= CACHED_ORDERS:
                 self._cache.clear()
             with language_set(self._language):  # the traces' own text (formula, notes) in the explorer's language
                 self._cache[key] = panel_numbers.compute(order, conventions)
@@ -222,9 +241,11 @@ class _Explorer(anywidget.AnyWidget):
                 ],
                 "groups": {group: self._text(GROUP_TITLES[group]).format(threshold=threshold) for group in self._groups},
                 "relevant": {row.item: bool(row.relevant) for row in relevant},
-                "steps": [moving + ideal for moving, ideal in zip(shown["steps"], fixed["ideal_steps"])],
+                # A long table: its first and last rows, None for the hidden ones (see table.ROW_LIMIT).
+                "steps": [None if row is None else shown["steps"][row] + fixed["ideal_steps"][row] for row in shown_rows(k)],
+                "hidden_rows": rows_hidden(k, self._language),
                 "plot": {**fixed["plot"], **shown["plot"]},
-                "formula": numbers.trace.formula.splitlines()[:3],
+                "formula": shortened(numbers.trace.formula, self._language).splitlines()[:3],
                 "notes": list(numbers.trace.notes),
             })
         return {"panels": panels, "comparison": self._comparison(k, self._values)}
@@ -245,116 +266,6 @@ class _Explorer(anywidget.AnyWidget):
             for spec in self._specs
         ]
 
-    def _moves(self, ranking, items):
-        """The library's arrays for every destination of each of ``items`` in ``ranking``, in one vectorised pass."""
-        settings = self._settings()
-        conventions = self._conventions_of(settings)
-        base = settings[ranking]
-        return settings, conventions, panel_numbers.compute_moves(base, items, conventions)
-
-    def _comparisons(self, ranking, values, rows):
-        """In compare mode, the comparison rows after each of ``rows`` (indices into ``values``' arrays), else None."""
-        if len(self._rankings) < 2:
-            return None
-        index = self._rankings.index(ranking)
-        comparisons = []
-        for row in rows:
-            both = [*self._values]
-            both[index] = {key: float(array[row]) for key, array in values.items()}
-            comparisons.append(self._comparison(self.k, both))
-        return comparisons
-
-    def previews(self, ranking, item):
-        """What the widget would show if ``item`` were dropped at each position of ``ranking``, from the library.
-
-        Returns one entry per position 1..n (the item's own position
-        included) with the order, the metric texts, the step rows (ideal
-        columns excepted: no reorder changes them), the plots' arrays and, in
-        compare mode, the comparison rows. All destinations are computed in
-        one pass through the registry's batch functions; the browser receives
-        the same numbers packed (see ``_send_previews``).
-        """
-        settings, conventions, moved = self._moves(ranking, [item])
-        label = self._shown_numbers[self._rankings.index(ranking)].trace.metric
-        k = conventions.k
-        discounts = panel_numbers.dcg_steps(np.zeros(len(moved.base)), None, conventions.gain, conventions.discount).discounts
-        comparisons = self._comparisons(ranking, moved.values, range(len(moved.indices)))
-        destinations = []
-        for row, order in enumerate(moved.orders()):
-            grades = relevances_from(list(order), settings["relevance"])
-            shown = {
-                "order": list(order),
-                "texts": [f"{moved.values[spec.key][row]:.4f}" for spec in self._specs],
-                "steps": [
-                    [cell("position", p + 1), cell("item", order[p]), cell("grade", grades[p]), cell("gain", moved.gains[row, p]),
-                     cell("discount", discounts[p]), cell("contribution", moved.shares[row, p]), cell("running", moved.running[row, p])]
-                    for p in range(k)
-                ],
-                "plot": {
-                    "items": list(order),
-                    "gains": moved.gains[row].tolist(),
-                    "shares": moved.shares[row].tolist(),
-                    "running": moved.running[row].tolist(),
-                    "score": f"{label} = {moved.score[row]:.4f}",
-                },
-            }
-            if comparisons is not None:
-                shown["comparison"] = comparisons[row]
-            destinations.append(shown)
-        return {"item": item, "destinations": destinations}
-
-    def _send_previews(self, ranking, items):
-        """Send the previews of ``items`` in ``ranking`` (all of them for a list up to ``PREVIEW_ALL_UP_TO``) in one message.
-
-        Packed: what no move changes (each item's grade and gain, each
-        position's discount, each item's gain × discount at each position)
-        once; per item and destination only the metric texts, the NDCG score
-        and the running DCG, as space-separated 4-decimal texts.
-        """
-        base = list(getattr(self, ranking))
-        items = base if len(base) <= PREVIEW_ALL_UP_TO else [item for item in dict.fromkeys(items) if item in self.items]
-        settings, conventions, moved = self._moves(ranking, items)
-        n, k = len(base), conventions.k
-        grades = relevances_from(base, settings["relevance"])
-        gains, shares, discounts = panel_numbers.shares(grades, conventions)
-        values = np.column_stack([moved.values[spec.key] for spec in self._specs]) if items else np.zeros((0, 0))
-        comparisons = self._comparisons(ranking, moved.values, range(len(moved.indices)))
-        entries = []
-        for i, item in enumerate(items):
-            rows = slice(i * n, (i + 1) * n)
-            entry = {
-                "item": item, "from": base.index(item), "texts": panel_numbers.texts(values[rows]),
-                "scores": panel_numbers.texts(moved.score[rows]), "running": panel_numbers.texts(moved.running[rows]),
-            }
-            if comparisons is not None:
-                entry["comparison"] = comparisons[rows]
-            entries.append(entry)
-        self.send({
-            "event": "previews", "ranking": ranking, "base": base,
-            "context": self._context(conventions, settings, ranking),
-            "k": k, "metrics": len(self._specs), "label": self._shown_numbers[self._rankings.index(ranking)].trace.metric,
-            "grades": [cell("grade", grade) for grade in grades],
-            "gains": [cell("gain", gain) for gain in gains.tolist()],
-            "gain_values": gains.tolist(),
-            "discounts": [cell("discount", discount) for discount in discounts[:k].tolist()],
-            "shares": panel_numbers.texts(shares),
-            "items": entries,
-        })
-
-    def _push_previews(self):
-        """After a change: previews of the items the learner is most likely to move next, in every ranking."""
-        self._preview_pending = False
-        try:
-            for ranking in self._rankings:
-                self._send_previews(ranking, self._wanted[ranking])
-        except Exception as error:  # noqa: BLE001 - as in _refresh
-            self._tell(gettext("Could not prepare the previews: {error}", self._language).format(error=_described(error)), "error")
-
-    def _want(self, ranking, item):
-        """Remember ``item`` as one the learner is about to move (the two most recent per ranking)."""
-        wanted = [other for other in self._wanted[ranking] if other != item]
-        self._wanted[ranking] = [item, *wanted][:2]
-
     def _refresh(self):
         """Recompute everything and send it in one message; previews follow ``PREVIEW_AFTER`` seconds later.
 
@@ -370,6 +281,7 @@ class _Explorer(anywidget.AnyWidget):
                 if self.notice:
                     self.notice = {}  # a message about the previous state would now mislead
         except Exception as error:  # noqa: BLE001 - ipywidgets would only log it; the learner must see it
+            self._failure = error
             self._tell(gettext("Could not update the explorer: {error}", self._language).format(error=_described(error)), "error")
             return
         loop = _running_loop()
@@ -379,121 +291,6 @@ class _Explorer(anywidget.AnyWidget):
 
     def _on_change(self, change):
         self._refresh()
-
-    def _tell(self, text, kind="info"):
-        """Show ``text`` in the widget (and announce it to screen readers); ``kind`` is "info" or "error"."""
-        self.notice = {"text": text, "kind": kind, "serial": self.notice.get("serial", 0) + 1}
-
-    # Changes a learner makes.
-
-    def _resolve(self, ranking):
-        if ranking not in self._rankings:
-            raise ValueError(f"ranking must be one of {', '.join(map(repr, self._rankings))}. Got {shown(ranking)} instead.")
-        return ranking
-
-    def _move(self, ranking, item, position):
-        order = list(getattr(self, ranking))
-        if item not in order:
-            raise ValueError(f"item must be one of the explorer's items {shown(order)}. Got {shown(item)} instead.")
-        if isinstance(position, bool) or not isinstance(position, Integral) or not 1 <= position <= len(order):
-            raise ValueError(f"position must be a whole number from 1 to {len(order)}. Got {shown(position)} instead.")
-        order.remove(item)
-        order.insert(position - 1, item)
-        setattr(self, ranking, order)
-
-    def _reorder(self, ranking, action):
-        """Apply one of the order buttons (``ACTIONS``) to ``ranking``."""
-        order = list(getattr(self, ranking))
-        if action == "ideal":
-            setattr(self, ranking, ideal_order(order, self.relevance))
-            self._tell(gettext("Ideal order: {items}.", self._language).format(items=self._listed(ranking)))
-        elif action == "worst":
-            # Least relevant first; a stable sort keeps tied items in their current order.
-            setattr(self, ranking, sorted(order, key=self.relevance.__getitem__))
-            self._tell(gettext("Worst order: {items}.", self._language).format(items=self._listed(ranking)))
-        elif action == "shuffle":
-            shuffled = list(order)
-            while shuffled == order and len(set(order)) > 1:
-                self._random.shuffle(shuffled)
-            self._shuffles += 1
-            setattr(self, ranking, shuffled)
-            self._tell(gettext("Shuffle {count} from seed {seed}: {items}.", self._language).format(
-                count=self._shuffles, seed=self.seed, items=self._listed(ranking)))
-        elif action == "reset":
-            start_orders, start_grades, start_pool = self._start
-            self._random, self._shuffles = random.Random(self.seed), 0
-            self.pool = None if start_pool is None else list(start_pool)
-            with self.hold_trait_notifications():
-                self.relevance = dict(start_grades)
-                setattr(self, ranking, list(start_orders[self._rankings.index(ranking)]))
-            self._tell(gettext("Back to the starting order and grades: {items}.", self._language).format(items=self._listed(ranking)))
-        else:
-            raise ValueError(f"action must be one of {', '.join(repr(name) for name, _, _ in ACTIONS)}. Got {shown(action)} instead.")
-
-    def set_grade(self, item, grade):
-        """Give ``item`` a new grade; every number follows.
-
-        Parameters
-        ----------
-        item : str
-            One of the explorer's item ids.
-        grade : int or str
-            A whole number from 0 to ``max_grade`` (a string such as ``"3"``,
-            as typed into the widget, is read as a number).
-
-        Raises
-        ------
-        ValueError
-            When ``item`` is unknown or ``grade`` is out of range; nothing changes then.
-        """
-        if item not in self.relevance:
-            raise ValueError(f"item must be one of the explorer's items {shown(list(self.items))}. Got {shown(item)} instead.")
-        new = check_grade(grade, item, self.max_grade)
-        old = self.relevance[item]
-        if self.pool is not None:
-            # The pool holds every judged grade of the query, this item's included: keep it in step.
-            pool = list(self.pool)
-            if old in pool:
-                pool.remove(old)
-            self.pool = [*pool, new]
-        self.relevance = {**self.relevance, item: new}
-        self._tell(gettext("Grade of {item} is now {grade}.", self._language).format(item=item, grade=new))
-
-    def _listed(self, ranking):
-        """The items of ``ranking`` in order, as a notice lists them ("B, A, C"; "B、A、C" in Chinese)."""
-        return gettext(", ", self._language).join(getattr(self, ranking))
-
-    def _grade_from_front_end(self, item, grade):
-        """A grade typed into a row: applied, or refused with a notice in the learner's language."""
-        try:
-            self.set_grade(item, grade)
-        except (TypeError, ValueError) as error:
-            if self._language == "en" or item not in self.relevance:
-                raise
-            # The check's own (English) message is what English shows; other languages say the same in theirs.
-            refused = gettext("The grade of {item} must be a whole number from 0 to {top}. Got {got} instead.", self._language)
-            raise type(error)(refused.format(item=item, top=self.max_grade, got=shown(grade))) from error
-
-    def _on_front_end_message(self, widget, content, buffers):
-        """Handle a custom message from the browser: ``{"event": "preview" | "grade" | "action", ...}``."""
-        try:
-            event = content.get("event") if isinstance(content, dict) else None
-            if event == "preview":
-                ranking = self._resolve(content.get("ranking"))
-                self._want(ranking, content.get("item"))
-                self._send_previews(ranking, [content.get("item")])
-            elif event == "grade":
-                self._grade_from_front_end(content.get("item"), content.get("grade"))
-            elif event == "action":
-                self._reorder(self._resolve(content.get("ranking")), content.get("name"))
-            else:
-                raise ValueError(
-                    f"A message from the widget must have event 'preview', 'grade' or 'action'. Got {shown(content)} instead."
-                )
-        except (TypeError, ValueError) as error:
-            self._tell(str(error), "error")
-        except Exception as error:  # noqa: BLE001 - show it rather than let ipywidgets log it out of sight
-            self._tell(gettext("Could not apply that change: {error}", self._language).format(error=_described(error)), "error")
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and a static picture of it (``text/html``) for where no kernel runs (see :mod:`.picture`)."""
@@ -539,7 +336,8 @@ class RankingExplorer(_Explorer):
     labels : dict of str to str or None, default None
         Longer names shown next to the ids.
     max_grade : int or None, default None
-        Highest grade a learner may enter; None uses ``max(5, highest grade)``.
+        Highest grade a learner may enter, at most 100 (the page offers a
+        threshold per grade); None uses ``max(5, highest grade)``.
     seed : int, default 0
         Seed of the shuffle button, so a notebook gives the same shuffles every run.
     metrics : list of str or None, default None
@@ -561,6 +359,10 @@ class RankingExplorer(_Explorer):
         The current ranking, best first (synced with the browser). Setting it
         repairs bad input: unknown ids and repeats are dropped, missing ids
         are put back at the end.
+    k, gain, discount, threshold
+        The controls' settings (synced). With ``order`` they are all the page
+        may set; a value the checks refuse keeps the previous one, and the
+        widget's notice says why (see :mod:`ndcg_teach.widgets.changes`).
     metrics : dict of str to float
         The live numbers, keyed by registry key (ndcg, dcg, idcg, cg, precision, recall, ap, rr, ...).
     trace : Trace
@@ -637,11 +439,6 @@ class RankingExplorer(_Explorer):
 
     def __repr__(self):
         return f"RankingExplorer(order={self.order!r}, {self._conventions()}): {self.trace.metric} = {self.trace.value:.4f}"
-
-
-def _described(error):
-    """An unexpected error as a notice quotes it: its type and its message."""
-    return f"{type(error).__name__}: {error}"
 
 
 def _running_loop():

@@ -136,16 +136,17 @@ def fixed(numbers, language="en"):
     }
 
 
-def moves(order, item):
-    """Every order reached by moving ``item`` to position 1, 2, ..., n (its own position included)."""
-    rest = [other for other in order if other != item]
-    return [tuple(rest[:i] + [item] + rest[i:]) for i in range(len(order))]
+def _move_indices(n, start, destinations):
+    """One row per destination d: the indices of ``range(n)`` after moving index ``start`` to index d.
 
-
-def _move_indices(n, start):
-    """Row d: the indices of ``range(n)`` after moving index ``start`` to index d (as :func:`moves`)."""
-    rest = np.delete(np.arange(n), start)
-    return np.array([np.insert(rest, d, start) for d in range(n)]).reshape(n, n)
+    >>> _move_indices(4, 1, [0, 3]).tolist()
+    [[1, 0, 2, 3], [0, 2, 3, 1]]
+    """
+    d = np.asarray(destinations, dtype=np.int64).reshape(-1, 1)
+    p = np.arange(n)
+    # Between the two places every index shifts by one, towards where the item left.
+    shifted = p + ((p >= start) & (p < d)) - ((p > d) & (p <= start))
+    return np.where(p == d, start, shifted)
 
 
 @dataclass(frozen=True)
@@ -170,11 +171,16 @@ class Moves:
         return [tuple(self.base[i] for i in row) for row in self.indices.tolist()]
 
 
-def compute_moves(base, items, conventions):
-    """Every destination of each of ``items`` in ``base``, all at once: one batch query of the reordered lists,
-    scored by :func:`~ndcg_teach.registry.call` (through each metric's batch function where it has one)."""
+def compute_moves(base, moves, conventions):
+    """The orders ``moves`` lead to from ``base``, all at once: one batch query of the reordered lists, scored by
+    :func:`~ndcg_teach.registry.call` (through each metric's batch function where it has one).
+
+    ``moves`` holds ``(item, destinations)`` pairs: each item of ``base`` moved to each of its destinations (0-based
+    positions).
+    """
     n = len(base)
-    indices = np.concatenate([_move_indices(n, base.index(item)) for item in items]) if items else np.zeros((0, n), int)
+    rows = [_move_indices(n, base.index(item), destinations) for item, destinations in moves]
+    indices = np.concatenate(rows) if rows else np.zeros((0, n), int)
     moved = conventions.query(list(base)).reordered(indices)
     steps = dcg_steps(moved.grades, None, conventions.gain, conventions.discount)
     values = {spec.key: call(spec, moved, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}

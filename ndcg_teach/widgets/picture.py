@@ -33,7 +33,7 @@ def _ranking(order, grades, labels, k, language):
     below = escape(gettext("below k", language))
     rows = "".join(
         f"<tr><td>{i}</td><td><b>{escape(item)}</b></td><td>{escape(labels.get(item, '') if labels.get(item) != item else '')}</td>"
-        f"<td>{grades[item]}</td><td>{'' if i <= k else below}</td></tr>"
+        f"<td>{escape(str(grades[item]))}</td><td>{'' if i <= k else below}</td></tr>"
         for i, item in enumerate(order, start=1)
     )
     head = "".join(f"<th>{escape(gettext(text, language)) if text else ''}</th>"
@@ -42,7 +42,7 @@ def _ranking(order, grades, labels, k, language):
 
 
 def _numbers(panel):
-    return " · ".join(f"{escape(metric['label'])} = <b>{metric['text']}</b>" for metric in panel["metrics"])
+    return " · ".join(f"{escape(metric['label'])} = <b>{escape(metric['text'])}</b>" for metric in panel["metrics"])
 
 
 def static_html(explorer):

@@ -1,5 +1,5 @@
 // The explorer's two plots as SVG descriptions (see dom.js), drawn from the arrays Python sends and sized
-// in CSS pixels, so text stays readable at every width. Joined after dom.js and before explorer.js.
+// in CSS pixels, so text stays readable at every width (joined into one module with the other scripts, see SCRIPTS).
 
 // Tick values 0..top at a "nice" step (1, 2 or 5 times a power of ten).
 function ticks(top, count = 5) {
@@ -125,4 +125,52 @@ function drawCumulative(svg, width, plots, t) {
     yAxis(box, ticks(top / 1.1, 5), y, t("axis_running"), "left"),
     xAxis(box, n, x, t("axis_position")),
     parts].flat(Infinity).filter(Boolean));
+}
+
+// The two figures of an explorer (the discount plot in single mode only), each redrawn at its own width.
+// A display without plot arrays (a long list's preview) leaves a figure as the kernel last drew it, greyed.
+function plotFigures(ui) {
+  const { model, t, compare } = ui;
+
+  function figure(testid, caption, alt, legend) {
+    const svg = build(s("svg", { class: "ndcg-x-plot", role: "img", "aria-label": alt, width: "100%" }));
+    const score = h("div", { class: "ndcg-x-score", "data-testid": `${testid}-score` });
+    const node = h("figure", { class: "ndcg-x-figure", "data-testid": testid },
+      h("figcaption", { text: caption }),
+      h("ul", { class: "ndcg-x-legend" }, legend.map(([cls, text]) => h("li", {}, h("span", { class: `ndcg-x-key ${cls}`, "aria-hidden": "true" }), text))),
+      svg, score);
+    return { svg, node, score, width: 0 };
+  }
+  const names = model.get("names");
+  const discountPlot = compare ? null : figure("discount-plot", t("discount_caption"), t("discount_alt"),
+    [["is-gain", t("gain")], ["is-share", t("legend_share")], ["is-curve", t("discount")]]);
+  const cumulativePlot = figure("cumulative-plot", compare ? t("cumulative_caption_compare") : t("cumulative_caption"), t("cumulative_alt"),
+    compare ? [["is-run-0", t("legend_running_named", { name: names[0] })], ["is-run-1", t("legend_running_named", { name: names[1] })], ["is-ideal", t("legend_ideal")]]
+      : [["is-run-0", t("legend_running")], ["is-ideal", t("legend_ideal")], ["is-gap", t("legend_gap")]]);
+
+  function renderPlots() {
+    const displays = ui.views.map(ui.currentDisplay);
+    const stale = displays.some((shown) => !shown.plot);
+    const plots = displays.map((shown, i) => shown.plot || ui.panelOf(ui.views[i]).plot);
+    if (discountPlot && discountPlot.width) drawDiscount(discountPlot.svg, discountPlot.width, plots[0], t);
+    if (cumulativePlot.width) drawCumulative(cumulativePlot.svg, cumulativePlot.width, plots, t);
+    setText(cumulativePlot.score, plots.map((plot, i) => (compare ? t("named_score", { name: model.get("names")[i], score: plot.score }) : plot.score)).join(" · "));
+    for (const plot of [discountPlot, cumulativePlot].filter(Boolean)) plot.node.classList.toggle("is-stale", stale);
+  }
+
+  const resize = new ResizeObserver(() => ui.guard(() => {
+    let changed = false;
+    for (const plot of [discountPlot, cumulativePlot].filter(Boolean)) {
+      const width = Math.floor(plot.svg.parentElement.clientWidth - 2 * 8);
+      if (width > 0 && width !== plot.width) {
+        plot.width = width;
+        changed = true;
+      }
+    }
+    if (changed) renderPlots();
+  }));
+  ui.cleanups.push(() => resize.disconnect());
+  const observe = () => { for (const plot of [discountPlot, cumulativePlot].filter(Boolean)) resize.observe(plot.node); };
+
+  return { discountPlot, cumulativePlot, renderPlots, observePlots: observe };
 }
