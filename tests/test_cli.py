@@ -42,7 +42,7 @@ def test_trec_eval_test_files_line_for_line(capsys, expected, qrels, run, option
 def test_shipped_collection_matches_trec_eval_output(capsys):
     qrels_path, run_path = nt.example_files()
     ours = printed(capsys, qrels_path, run_path, "-m", "map", "-m", "recip_rank", "-m", f"P.{CUTS}")
-    assert ours == trec_eval_lines("out.comment.test")
+    assert ours == trec_eval_lines("main/out.comment.test")
 
 
 def formatted(name, qid, value):
