@@ -167,9 +167,10 @@ def test_result_shapes_and_errors():
         result.explain("q9", "P.1")
     with pytest.raises(KeyError, match=r"measure must be one of those evaluated \(P_1\). Got 'map' instead"):
         result.value("q1", "map")
-    with pytest.raises(ValueError, match=r"measure 'ndcg_cutoff' is not a name of any registered metric; known names include ndcg_cut.10"):
+    with pytest.raises(ValueError, match=r"measure 'ndcg_cutoff' is not a trec_eval measure. trec_eval's measures: "
+                                         r"runid, num_q, .*ndcg_cut.*; ndcg_teach also reads nDCG@10.*Got 'ndcg_cutoff'"):
         nt.evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, ["ndcg_cutoff"])
-    with pytest.raises(ValueError, match=r"measure 'P.0' must end with positive whole cut-offs.*Got '0' instead"):
+    with pytest.raises(ValueError, match=r"measure 'P.0': cut-offs must be positive whole numbers, e.g. 'P.5,10'. Got '0'"):
         nt.evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, ["P.0"])
     with pytest.raises(TypeError, match=r"measures must be a measure name or a non-empty list of them.*Got \[\] instead"):
         nt.evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, [])
@@ -258,10 +259,8 @@ def test_metrics_of_other_modules_agree_with_trec_eval_through_their_names(tmp_p
 
 @pytest.mark.parametrize("family", sorted(TREC_EVAL_CUTOFFS))
 def test_a_trec_eval_name_without_cutoffs_takes_trec_evals_and_agrees_with_it(tmp_path, family):
-    try:
-        parse_measures(f"{family}.5")
-    except ValueError:
-        pytest.skip(f"no registered metric is named {family}.k")
+    if any(measure.spec is None for measure in parse_measures(f"{family}.5", trec_eval="10.0")):
+        pytest.skip(f"no registered metric computes {family} yet")
     compared = 0
     for case, oracle, result in random_runs_against_trec_eval(tmp_path, 11, 40, family, f"bare_{family}"):
         assert set(result.measures) == set(next(iter(oracle.values())))  # the same cut-offs, P_5 ... P_1000
