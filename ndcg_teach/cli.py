@@ -179,6 +179,11 @@ def main(argv=None, out=None, err=None):
     except _Failure as error:
         print(f"python -m ndcg_teach: {error}" + (f"\n{error.trec_eval}" if error.trec_eval else ""), file=err)
         return error.status
+    except MemoryError:
+        print("python -m ndcg_teach: the inputs need more memory than this machine gives; --max-bytes N refuses "
+              "inputs larger than N bytes before they fill it (trec_eval stops with status 2 when memory runs out "
+              "while reading).", file=err)
+        return 2
     except (TypeError, ValueError) as error:
         print(f"python -m ndcg_teach: {error}", file=err)
         return 1

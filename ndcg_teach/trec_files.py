@@ -139,7 +139,7 @@ def blocks(source, max_bytes=MAX_BYTES):
         first = next(chunks, b"")
         packed = first[:2] == b"\x1f\x8b"
         stream = _gunzip(name, _chain(first, chunks)) if packed else _chain(first, chunks)
-        total, rest = 0, b""
+        total, pending, line = 0, [], 1
         for chunk in stream:
             if isinstance(chunk, str):
                 raise TrecFormatError(f"{name}: must be opened in binary mode ('rb'). Got a text stream instead.",
@@ -147,13 +147,20 @@ def blocks(source, max_bytes=MAX_BYTES):
             total += len(chunk)
             if total > max_bytes:
                 raise _limit_error(name, max_bytes, packed)
-            chunk = rest + chunk
+            if b"\0" in chunk:  # before a line is whole: /dev/zero has no line ends
+                line += sum(piece.count(b"\n") for piece in pending) + chunk.count(b"\n", 0, chunk.index(b"\0"))
+                raise TrecFormatError(f"{name}, line {line}: is a binary file (it holds NUL bytes), not a text file of "
+                                      "TREC lines.", source=name, line=line)
             end = chunk.rfind(b"\n") + 1
-            rest = chunk[end:]
-            if end:
-                yield name, chunk[:end]
-        if rest:
-            yield name, rest + b"\n"
+            if not end:  # a long line: keep its pieces (joining them at each chunk would cost n squared)
+                pending.append(chunk)
+                continue
+            block = b"".join([*pending, chunk[:end]]) if pending else chunk[:end]
+            pending = [chunk[end:]] if end < len(chunk) else []
+            line += block.count(b"\n")
+            yield name, block
+        if pending:
+            yield name, b"".join(pending) + b"\n"
     except OSError as error:
         raise type(error)(error.errno, f"{name}: cannot be read ({error.strerror}).") from None
     finally:
@@ -184,13 +191,8 @@ class Block:
     def __init__(self, name, raw, first_line, columns, trailing):
         self.name, self.raw, self.columns = name, raw, columns
         data = np.frombuffer(raw, dtype=np.uint8)
-        below = np.flatnonzero(data < 32)
+        below = np.flatnonzero(data < 32)  # line ends, tabs, CRs (NUL bytes were refused by blocks())
         kinds = data[below]
-        if (kinds == 0).any():
-            at = int(below[np.argmax(kinds == 0)])
-            line = first_line + raw.count(b"\n", 0, at)
-            raise TrecFormatError(f"{name}, line {line}: is a binary file (it holds NUL bytes), not a text file of "
-                                  "TREC lines.", source=name, line=line)
         newlines = below[kinds == 10]
         if ((kinds < 9) | (kinds > 13)).any():  # other control bytes are part of a token, as for C's isspace
             space = (data == 32) | ((data - np.uint8(9)) < 5)

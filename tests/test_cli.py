@@ -173,6 +173,15 @@ def test_limits_and_refusals_name_themselves(tmp_path):
     assert status == 1 and "--explain" in err
 
 
+def test_running_out_of_memory_is_a_message_not_a_traceback(tmp_path, monkeypatch):
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr("ndcg_teach.cli.evaluate", exhausted)
+    status, out, err = command("-m", "map", *files(tmp_path))
+    assert (status, out) == (2, "") and "--max-bytes N refuses inputs larger than N bytes" in err
+
+
 def test_runs_as_a_module():
     qrels_path, run_path = nt.example_files()
     done = subprocess.run([sys.executable, "-m", "ndcg_teach", qrels_path, run_path, "-m", "ndcg_cut.10"],
