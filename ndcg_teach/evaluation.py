@@ -173,7 +173,7 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     values = {}
     for measure in parsed:
         if measure.spec is not None:
-            values[measure.name] = values_of(judged, measure)
+            values[measure.name] = np.concatenate([values_of(part, measure) for part in _parts(judged)])
         elif measure.family == "num_q":
             values[measure.name] = np.ones(len(judged.queries))
     if complete:  # trec_eval 9 never evaluates an unanswered query: 0 for every measure; 10 zeroes a few
@@ -183,6 +183,16 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     n_judged = len(qrels.qids.names) if complete else len(judged.queries)
     return Evaluation(judged, tuple(parsed), values, complete=complete, trec_eval=trec_eval, zscores=table,
                       n_judged_queries=n_judged)
+
+
+PART_CELLS = 1 << 18  # a metric sees about this many ranked positions at a time (its arrays stay a few MB)
+
+
+def _parts(judged):
+    """``judged`` in parts of whole queries, each about PART_CELLS positions wide x long."""
+    n, width = len(judged.queries), max(judged.grades.shape[1], 1)
+    step = max(1, PART_CELLS // width)
+    return [judged.rows(start, min(start + step, n)) for start in range(0, n, step)] or [judged]
 
 
 def _parsed(measures, trec_eval):

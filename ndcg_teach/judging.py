@@ -9,7 +9,7 @@ of grades per query. It works through the queries in batches of about
 result stays small however long the run is.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -46,6 +46,15 @@ class Judged:
     relevance_level: float
     scores: np.ndarray          # the ranked items' scores as ranked (float32 under trec_eval 9's rule)
     tag: str = ""               # the run's name (trec_eval's runid)
+
+    def rows(self, start, end):
+        """The queries ``start`` to ``end - 1`` alone (views, no copies): metrics computed a part at a time."""
+        first, last = int(self.offsets[start]), int(self.offsets[end])
+        return replace(self, queries=self.queries[start:end], grades=self.grades[start:end],
+                       lengths=self.lengths[start:end], pool=self.pool[start:end], n_relevant=self.n_relevant[start:end],
+                       n_nonrelevant=self.n_nonrelevant[start:end], judged=self.judged[start:end],
+                       retrieved=self.retrieved[start:end], ranked=self.ranked[first:last],
+                       offsets=self.offsets[start:end + 1] - first, scores=self.scores[first:last])
 
     def ranking(self, row):
         """Query ``row``'s item ids in ranked order, as text."""
