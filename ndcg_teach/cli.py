@@ -24,6 +24,7 @@ from .evaluation import evaluate
 from .measures import VERSIONS, MeasureError, parse_measures
 from .trec import MAX_BYTES, TrecFormatError, read_qrels, read_run
 from .trec_files import c_number
+from .trec_output import read_zscores
 
 UNSUPPORTED_FORMATS = {"prefs": "preference judgements", "qrels_prefs": "preferences read from qrels",
                        "qrels_jg": "judgement groups"}
@@ -138,17 +139,19 @@ def _run(options, out):
         measures.append(options.explain[1])
     parsed = parse_measures(measures, trec_eval=options.trec_eval, merge=False)
     qrels, run = _read(options)
+    table = None
+    if options.zscores is not None:
+        try:
+            table = read_zscores(options.zscores)
+        except (OSError, TrecFormatError) as error:  # trec_eval returns from main with -1: status 255
+            raise _Failure(255, str(error), f"trec_eval.get_zscores: Cannot read zscores file '{options.zscores}'") \
+                from None
     try:
         result = evaluate(qrels, run, parsed, complete=options.complete, max_docs=options.max_docs,
                           relevance_level=options.relevance_level, judged_only=options.judged_only,
-                          scores=options.scores, trec_eval=options.trec_eval, zscores=options.zscores)
-    except (OSError, TrecFormatError) as error:
-        source = getattr(error, "source", None)
-        if source == options.zscores or (isinstance(error, OSError) and options.zscores):
-            raise _Failure(255, str(error), f"trec_eval.get_zscores: Cannot read zscores file '{options.zscores}'") \
-                from None
-        docno = str(error).split("(duplicate docs ")[-1].split(")")[0]
-        raise _Failure(4, str(error), f"trec_eval.form_res_rels: duplicate docs {docno}") from None
+                          scores=options.scores, trec_eval=options.trec_eval, zscores=table)
+    except TrecFormatError as error:  # a document twice for an evaluated query
+        raise _Failure(4, str(error), error.trec_eval) from None
     except ValueError as error:
         if "No queries with both results and relevance info" in str(error):
             raise _Failure(7, str(error), "trec_eval: No queries with both results and relevance info") from None

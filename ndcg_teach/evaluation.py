@@ -129,9 +129,10 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         Whose rules: trec_eval's release 9.0.8 (pytrec_eval's) or its unreleased
         10.0 (scores in full, ``-c`` evaluates and prints unanswered queries,
         rbp and unj in all_trec).
-    zscores : file name, path or None
-        trec_eval ``-Z``: a file of ``qid measure mean stddev`` lines; the
-        values become z-scores (:mod:`ndcg_teach.trec_output`).
+    zscores : file name, path, dict or None
+        trec_eval ``-Z``: a file of ``qid measure mean stddev`` lines (or
+        :func:`~ndcg_teach.trec_output.read_zscores`'s dict); the values
+        become z-scores (:mod:`ndcg_teach.trec_output`).
     max_bytes : int
         The most text a file may hold once decompressed (see :func:`~ndcg_teach.read_run`).
 
@@ -162,7 +163,7 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     parsed = _parsed(measures, trec_eval)
     qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes)
     run = read_run(run, max_bytes=max_bytes)
-    table = None if zscores is None else read_zscores(zscores)
+    table = zscores if zscores is None or isinstance(zscores, dict) else read_zscores(zscores)
     judged = judge(qrels, run, complete=complete, max_docs=max_docs, relevance_level=relevance_level, ties=ties,
                    duplicates=duplicates, negative=negative, judged_only=judged_only,
                    scores=scores or ("float32" if trec_eval == "9.0.8" else "float64"))
@@ -297,6 +298,10 @@ class Evaluation:
         """
         measure, row, judged = self._measure(measure), self._row(qid), self._judged
         spec = measure.spec
+        if spec is None:
+            what = "the run's name" if measure.family == "runid" else "the number of queries"
+            raise ValueError(f"measure {measure.name} has no steps for one query: trec_eval prints it on the all line "
+                             f"only ({what}). Got {measure.name!r} instead.")
         if spec.explain is None:
             raise ValueError(f"measure {measure.name} has no explain twin. Got {measure.name!r} instead.")
         return spec.explain(_relevances(spec.explain, judged, row), measure.k, ranking=self.ranking(qid),

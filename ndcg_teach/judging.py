@@ -129,7 +129,8 @@ def _grouped(keys, values, duplicates, what, table, lines):
             f"{table.source}: {what} lists item {docno!r} twice for query "
             f"{table.qids[first].decode('utf-8', 'replace')!r}{where}; trec_eval refuses that (duplicate docs "
             f"{docno}). Pass duplicates='first', 'last' or 'max' to keep one. Got a duplicate instead.",
-            source=table.source, line=None if table.lines is None else int(table.lines[second]))
+            source=table.source, line=None if table.lines is None else int(table.lines[second]),
+            trec_eval=f"trec_eval.form_res_rels: duplicate docs {docno}")
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
     values = values[order]
     if duplicates == "max":

@@ -41,7 +41,8 @@ _C_LONG = re.compile(rb"[+-]?[0-9]+")
 class TrecFormatError(ValueError):
     """A qrels or run file (or dict, or DataFrame) that cannot be read; the message says where and why. Lesson 09.
 
-    ``source`` is the file name ("dict", "DataFrame" for those) and ``line`` the line number, when known.
+    ``source`` is the file name ("dict", "DataFrame" for those) and ``line`` the line number, when known;
+    ``trec_eval`` the line trec_eval prints for the same fault, when it has one.
 
     Examples
     --------
@@ -50,9 +51,9 @@ class TrecFormatError(ValueError):
     ('run.txt, line 3: is truncated.', 'run.txt', 3)
     """
 
-    def __init__(self, message, *, source=None, line=None):
+    def __init__(self, message, *, source=None, line=None, trec_eval=""):
         super().__init__(message)
-        self.source, self.line = source, line
+        self.source, self.line, self.trec_eval = source, line, trec_eval
 
 
 def c_number(token, integer=False):

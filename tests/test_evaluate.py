@@ -270,3 +270,26 @@ def test_a_trec_eval_name_without_cutoffs_takes_trec_evals_and_agrees_with_it(tm
                 assert result.value(qid, name) == pytest.approx(oracle[qid][name], abs=1e-12), (case, qid, name)
                 compared += 1
     assert compared > 100
+
+
+def test_the_all_line_sums_up_each_measure_as_trec_eval_does_and_every_value_explains_itself():
+    qrels = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"z": 1}}
+    run = {"q1": {"a": 0.9, "x": 0.8, "b": 0.1}, "q2": {"y": 0.5, "c": 0.4}}
+    result = nt.evaluate(qrels, run, ["runid", "num_q", "map", "gm_map", "P.1"])
+    ap = [(1 + 2 / 3) / 2, 0.5]
+    assert result.means["num_q"] == 2 and result.means["map"] == pytest.approx(np.mean(ap))
+    assert result.means["gm_map"] == pytest.approx(np.exp(np.mean(np.log(ap))))
+    assert result.run_id == "dict" and result.lines(per_query=False)[0] == "runid                 \tall\tdict"
+    assert result.explain("q1", "gm_map").value == pytest.approx(ap[0])  # a query's gm_map is its AP
+    with pytest.raises(ValueError, match=r"measure num_q has no steps for one query: trec_eval prints it on the all "
+                                         r"line only \(the number of queries\)"):
+        result.explain("q1", "num_q")
+    complete = nt.evaluate(qrels, run, ["num_q", "map", "gm_map"], complete=True)  # q3: counts, as AP 0 (1e-5)
+    assert complete.means["num_q"] == 3 and complete.means["map"] == pytest.approx(sum(ap) / 3)
+    assert complete.means["gm_map"] == pytest.approx(np.exp((np.log(ap).sum() + np.log(1e-5)) / 3))
+    assert "\tq3\t" not in str(complete) and "\tq3\t" in str(nt.evaluate(qrels, run, ["map"], complete=True,
+                                                                         trec_eval="10.0"))
+    zscored = nt.evaluate(qrels, run, ["map"], zscores={("q1", "map"): (0.5, 0.25)})
+    assert zscored.lines() == ["Zmap                   \tq1\t" + f"{(ap[0] - 0.5) / 0.25:6.4f}",
+                               "Zmap                   \tq2\t-1000000.0000",
+                               "Zmap                   \tall\t" + f"{((ap[0] - 0.5) / 0.25 - 1e6) / 2:6.4f}"]
