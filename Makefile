@@ -3,13 +3,16 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-# `make lab EDITION=zh-CN` opens the Chinese edition's first lesson instead.
+# One server root for both editions, so that every lesson's link to its twin in the other edition opens;
+# `make lab EDITION=zh-CN` differs only in the lesson it opens first.
+LESSONS := notebooks
 EDITION ?= en
-FIRST_LESSON := notebooks/$(if $(filter zh-CN,$(EDITION)),zh-CN/)00-start-here.ipynb
+$(if $(filter-out en zh-CN,$(EDITION)),$(error EDITION must be en or zh-CN. Got '$(EDITION)' instead))
+FIRST_LESSON := $(LESSONS)/$(if $(filter zh-CN,$(EDITION)),zh-CN/00-start-here.zh-CN.ipynb,00-start-here.ipynb)
 # Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test browser-deps binder-check lessons clean help
+.PHONY: lab test binder-check lessons clean help
 
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson; EDITION=zh-CN for the Chinese edition)"
@@ -28,7 +31,7 @@ $(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
 	touch $@
 
 lab: $(VENV)/.learner
-	$(BIN)/jupyter lab $(ALLOW_ROOT) $(FIRST_LESSON)
+	$(BIN)/jupyter lab $(ALLOW_ROOT) --notebook-dir=$(LESSONS) $(FIRST_LESSON)
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest

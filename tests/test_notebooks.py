@@ -4,11 +4,10 @@ nbval (``pytest --nbval-lax notebooks/``) re-runs them and compares the cells
 marked ``# NBVAL_CHECK_OUTPUT``; these tests check what nbval does not.
 """
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
+import build_lessons
 import nbformat
 import pytest
 from nbval.plugin import find_comment_markers
@@ -17,17 +16,6 @@ from ndcg_teach.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-
-
-def load_build_lessons():
-    spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "tools" / "build_lessons.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up while they are made
-    spec.loader.exec_module(module)
-    return module
-
-
-build_lessons = load_build_lessons()
 LESSONS = build_lessons.lessons(NOTEBOOKS)
 ALL = build_lessons.notebooks(NOTEBOOKS)
 ZH_LESSONS = build_lessons.lessons(build_lessons.ZH.directory)
@@ -238,7 +226,7 @@ def test_every_lesson_opens_and_closes_with_navigation():
 def test_navigation_links_point_at_lessons_that_exist_and_at_the_twin():
     for path in LESSONS + ZH_LESSONS:
         notebook = read(path)
-        twin = build_lessons.edition_of(path.parent).to_twin + path.name
+        twin = build_lessons.twin(path.name, build_lessons.edition_of(path.parent))
         for cell in (notebook.cells[0], notebook.cells[-1]):
             targets = re.findall(r"\]\(([^)#]+\.ipynb)", cell.source)
             assert twin in targets, f"{path.name} links to its twin in the other edition"

@@ -3,9 +3,9 @@
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import build_lessons
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,7 @@ def test_make_lab_sets_up_jupyterlab_in_the_venv_and_allows_root():
     assert "$(BIN)/python tools/lab_setup.py" in learner
     assert "ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)" in makefile
     lab = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
-    assert "$(BIN)/jupyter lab $(ALLOW_ROOT) $(FIRST_LESSON)" in lab
+    assert "$(BIN)/jupyter lab $(ALLOW_ROOT) --notebook-dir=$(LESSONS) $(FIRST_LESSON)" in lab
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is needed")
@@ -91,51 +91,6 @@ def test_allow_root_is_passed_only_to_root(tmp_path, uid, expected):
         env={"PATH": f"{tmp_path}:/usr/bin:/bin"}, capture_output=True, text=True, check=True,
     )
     assert result.stdout.strip() == f"[{expected}]"
-
-
-def load_lab_setup():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("lab_setup", ROOT / "tools" / "lab_setup.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_lab_setup_writes_the_environments_overrides_and_keeps_other_keys(tmp_path):
-    import json
-
-    lab_setup = load_lab_setup()
-    path = lab_setup.overrides_path(tmp_path)
-    assert path == tmp_path / "share/jupyter/lab/settings/overrides.json"
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"}}))
-    lab_setup.write_overrides(tmp_path)
-    written = json.loads(path.read_text())
-    assert written["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
-    assert written["@jupyterlab/apputils-extension:notification"] == {"fetchNews": "false", "checkForUpdates": False}
-    assert written["@jupyterlab/notebook-extension:tracker"] == {"windowingMode": "none"}
-
-
-def test_lab_setup_gives_lessons_the_kernels_language_info(tmp_path):
-    # JupyterLab replaces language_info with the kernel's on opening; any difference showed an unsaved mark.
-    import nbformat
-
-    lab_setup = load_lab_setup()
-    lesson = ROOT / "notebooks" / "00-start-here.ipynb"
-    (tmp_path / lesson.name).write_bytes(lesson.read_bytes())
-    other = {**nbformat.read(lesson, as_version=4).metadata["language_info"], "version": "3.12.99"}
-    assert lab_setup.stamp_language_info(tmp_path, other) == [tmp_path / lesson.name]
-    assert nbformat.read(tmp_path / lesson.name, as_version=4).metadata["language_info"] == other
-    assert lab_setup.stamp_language_info(tmp_path, other) == [], "a lesson that already matches is not rewritten"
-    # In a child process: importing ipykernel here would install its comm manager under the widget tests.
-    script = (
-        "import json, sys; sys.path.insert(0, 'tools'); import lab_setup; "
-        "from ipykernel.ipkernel import IPythonKernel; "
-        "print(lab_setup.kernel_language_info() == IPythonKernel.language_info)"
-    )
-    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert result.stdout.strip() == "True", result.stderr
 
 
 def tracked_files():
@@ -155,9 +110,11 @@ def test_no_untitled_notebooks_or_checkpoints_are_committed():
 
 
 def test_notebooks_folder_holds_only_lessons():
-    names = [Path(path).name for path in tracked_files() if path.startswith("notebooks/")]
-    odd = [name for name in names if not re.match(r"^\d\d-[a-z0-9-]+\.ipynb$", name)]
-    assert odd == []
+    # NN-slug.ipynb in notebooks/, NN-slug.zh-CN.ipynb in notebooks/zh-CN/ (twin lessons' tabs differ).
+    paths = [ROOT / path for path in tracked_files() if path.startswith("notebooks/")]
+    odd = [path for path in paths if not build_lessons.edition_of(path.parent).slug(path.name)]
+    assert paths and odd == []
+    assert {path.parent.name for path in paths} == {"notebooks", "zh-CN"}
 
 
 def test_jupyterlab_offers_its_own_menus_in_chinese():

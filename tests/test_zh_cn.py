@@ -9,6 +9,7 @@ import re
 import tokenize
 from pathlib import Path
 
+import build_lessons
 import nbformat
 import pytest
 from nbval.plugin import find_comment_markers
@@ -18,7 +19,6 @@ from ndcg_teach.glossary import TERMS
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = ROOT / "notebooks"
 CHINESE = ENGLISH / "zh-CN"
-LESSON = re.compile(r"^\d\d-[a-z0-9-]+\.ipynb$")
 SET_LANGUAGE = 'nt.set_language("zh-CN")'
 FIXED = {
     "Why it matters": "为什么重要",
@@ -37,7 +37,12 @@ LATIN = re.compile(r"[A-Za-z]")
 # A trap word of the source documents, and the course's own term that must stand beside it when it is used.
 TRAPS = {"准确率": "精确率", "得分": "等级", "折扣": "折损"}
 
-TWINS = sorted(path.name for path in ENGLISH.glob("*.ipynb") if LESSON.match(path.name))
+TWINS = [path.name for path in build_lessons.lessons(ENGLISH)]
+
+
+def chinese_twin(name):
+    """The Chinese edition's file of the English lesson ``name`` (06-playground.zh-CN.ipynb)."""
+    return CHINESE / build_lessons.ZH.file(build_lessons.EN.slug(name))
 
 
 def read(path):
@@ -102,12 +107,12 @@ def checked_numbers(notebook):
 def test_every_english_lesson_has_a_chinese_twin_and_nothing_else_is_there():
     assert TWINS, "the English lessons are found"
     chinese = sorted(path.name for path in CHINESE.glob("*.ipynb"))
-    assert chinese == TWINS
+    assert chinese == [chinese_twin(name).name for name in TWINS]
 
 
 @pytest.mark.parametrize("name", TWINS)
 def test_the_twin_runs_the_same_code_with_the_language_set_first(name):
-    english, chinese = read(ENGLISH / name), read(CHINESE / name)
+    english, chinese = read(ENGLISH / name), read(chinese_twin(name))
     first = code_cells(chinese)[0].source
     assert f"import ndcg_teach as nt\n{SET_LANGUAGE}\n" in first, "the language is set before anything is built"
     assert [code_without_comments(cell.source) for cell in code_cells(chinese)] == [
@@ -125,19 +130,19 @@ def test_the_twin_runs_the_same_code_with_the_language_set_first(name):
 def test_the_twin_has_the_same_sections_in_the_same_order(name):
     english = [FIXED.get(heading, heading) for heading in sections(read(ENGLISH / name))]
     english = [heading if heading in FIXED.values() or heading.isdigit() else "?" for heading in english]
-    chinese = sections(read(CHINESE / name))
+    chinese = sections(read(chinese_twin(name)))
     chinese = [heading if heading in FIXED.values() or heading.isdigit() else "?" for heading in chinese]
     assert chinese == english
 
 
 @pytest.mark.parametrize("name", TWINS)
 def test_the_checked_outputs_print_the_same_numbers(name):
-    assert checked_numbers(read(CHINESE / name)) == checked_numbers(read(ENGLISH / name))
+    assert checked_numbers(read(chinese_twin(name))) == checked_numbers(read(ENGLISH / name))
 
 
 @pytest.mark.parametrize("name", TWINS)
 def test_the_prose_is_chinese(name):
-    text = prose(read(CHINESE / name))
+    text = prose(read(chinese_twin(name)))
     cjk, latin = len(CJK.findall(text)), len(LATIN.findall(text))
     assert cjk > latin, f"{cjk} Chinese characters against {latin} Latin letters outside code and formulas"
 
@@ -145,7 +150,7 @@ def test_the_prose_is_chinese(name):
 @pytest.mark.parametrize("name", TWINS)
 def test_trap_words_appear_only_where_a_document_is_quoted_or_the_trap_is_explained(name):
     wrong = []
-    for line in prose(read(CHINESE / name)).splitlines():
+    for line in prose(read(chinese_twin(name))).splitlines():
         quoted = line.lstrip().startswith(">") or re.search(r"“[^”]*(准确率|得分|折扣)[^”]*”|「[^」]*」", line)
         for trap, term in TRAPS.items():
             if trap in line and not quoted and term not in line:
@@ -156,7 +161,7 @@ def test_trap_words_appear_only_where_a_document_is_quoted_or_the_trap_is_explai
 @pytest.mark.parametrize("name", TWINS)
 def test_the_glossary_terms_are_used_where_the_english_uses_them(name):
     english = prose(read(ENGLISH / name)).lower()
-    chinese = prose(read(CHINESE / name))
+    chinese = prose(read(chinese_twin(name)))
     missing = []
     for term in TERMS:
         if term.english == "score":

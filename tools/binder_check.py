@@ -4,11 +4,13 @@ Builds ``.venv-binder`` (when missing, or always with ``--fresh``) and installs
 binder/requirements.txt into it, as Binder does: no dev requirements.  Then,
 in a fresh copy of the repository's tracked files (Binder builds from a
 clone), runs binder/postBuild with that environment first on the PATH: it
-installs the package with ``--no-deps`` and writes the JupyterLab settings.
-``pip check`` must then find every pin compatible (jupyterlab and notebook
-pins move together), postBuild must leave no ``build/`` or ``*.egg-info``
-behind, and every notebook of the copy must run in a kernel of that
-environment.  One PASS or FAIL line per check and per notebook.
+installs the package with ``--no-deps`` and runs tools/lab_setup.py (the
+JupyterLab settings and the course's server extension). ``pip check`` must
+then find every pin compatible (jupyterlab and notebook pins move together),
+postBuild must leave no ``build/`` or ``*.egg-info`` behind, the
+environment's Jupyter server must load ndcg_teach's server extension (saved
+widget outputs keep their picture), and every notebook of the copy must run
+in a kernel of that environment.  One PASS or FAIL line per check and per notebook.
 
 Usage (from the repository root)::
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -77,6 +80,17 @@ def post_build(env: Path, repository: Path) -> tuple[bool, str]:
     if left:
         return False, f"postBuild left {', '.join(left)} in the learner's home"
     return True, ""
+
+
+def server_extension(env: Path, scratch: Path) -> tuple[bool, str]:
+    """postBuild's lab_setup enabled ndcg_teach's server extension, and the environment's Jupyter server loads it."""
+    result = subprocess.run([str(bin_dir(env) / "jupyter"), "server", "extension", "list"], env=kernel_environment(env, scratch),
+                            capture_output=True, text=True)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout + result.stderr)  # it colours "enabled" and "OK"
+    listed = [line.strip() for line in text.splitlines() if "ndcg_teach.server_extension" in line]
+    if any(line.startswith("ndcg_teach.server_extension") and line.endswith("OK") for line in listed):
+        return True, ""
+    return False, "\n    ".join(listed) or "jupyter server extension list does not name ndcg_teach.server_extension"
 
 
 def pip_check(env: Path) -> tuple[bool, str]:
@@ -139,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, (passed, detail) in (
             ("binder/postBuild", post_build(args.env.resolve(), repository)),
             ("pip check", pip_check(args.env.resolve())),
+            ("server extension (saved widgets keep their picture)", server_extension(args.env.resolve(), Path(tmp))),
         ):
             print(f"{'PASS' if passed else 'FAIL'} {name}", flush=True)
             if not passed:

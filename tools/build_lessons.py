@@ -1,11 +1,13 @@
 """Keep the lessons' navigation cells and the contents list of 00-start-here current.
 
 The course has two editions: English (notebooks/NN-slug.ipynb) and Simplified
-Chinese (notebooks/zh-CN/NN-slug.ipynb, the same file names).  Every lesson
-opens with a navigation cell (previous / contents / next, a link to its twin
-in the other edition, and an "Open in Binder" badge) and ends with one
-(previous / contents / next / twin).  Each edition's 00-start-here holds its
-contents list in a cell tagged ``contents``.  This script writes all of them
+Chinese (notebooks/zh-CN/NN-slug.zh-CN.ipynb: the edition in the file name, so
+that a learner with both open can tell their tabs apart).  Every lesson opens
+with a navigation cell (previous / contents / next, a link to its twin in the
+other edition, and an "Open in Binder" link, text rather than the badge image
+so that it reads offline too) and ends with one (previous / contents / next /
+twin).  Each edition's 00-start-here holds its contents list in a cell tagged
+``contents``.  This script writes all of them
 from the lessons' titles (their first ``# `` heading), in the edition's
 language, so nobody edits them by hand and they cannot drift.
 
@@ -14,7 +16,7 @@ Usage (from the repository root)::
     python tools/build_lessons.py            # refresh navigation and contents, strip widget state
     python tools/build_lessons.py --check    # change nothing; exit 1 and say what drifted
     python tools/build_lessons.py --execute  # also re-execute the notebooks first (authors)
-    python tools/build_lessons.py --execute 03-ideal-ranking-ndcg.ipynb zh-CN/03-ideal-ranking-ndcg.ipynb   # only these
+    python tools/build_lessons.py --execute 03-ideal-ranking-ndcg.ipynb zh-CN/03-ideal-ranking-ndcg.zh-CN.ipynb   # only these
     python tools/build_lessons.py --readme   # print the contents table for README.md
 
 The lesson template, tools/lesson_template.ipynb (kept out of notebooks/ so
@@ -43,11 +45,12 @@ TEMPLATE = ROOT / "tools" / "lesson_template.ipynb"
 REPOSITORY = "ndcg-teach/ndcg_teach"
 """The GitHub owner/name that Binder builds the course from."""
 
-START = "00-start-here.ipynb"
+START = "00-start-here"
+"""The slug of each edition's first lesson, which holds its contents list."""
 NAVIGATION_TAG = "navigation"
 CONTENTS_TAG = "contents"
 GENERATED = "<!-- Written by tools/build_lessons.py: edit the lesson titles, not this cell. -->"
-LESSON_NAME = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
+SLUG = re.compile(r"^\d\d-[a-z0-9]+(?:-[a-z0-9]+)*$")
 README_START, README_END = "<!-- lessons:start -->", "<!-- lessons:end -->"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
@@ -60,16 +63,39 @@ class Edition:
     directory: Path
     readme: Path
     folder: str  # the lessons' folder inside notebooks/: "" or "zh-CN/"
+    suffix: str  # in a lesson's file name before .ipynb: "" or ".zh-CN"
     to_twin: str  # from a lesson to its twin's folder
     contents: str
     twin: str  # the link text to the twin lesson, in the twin's language
-    badge: str
+    open_in_binder: str  # the text of the Binder link
     table_headers: tuple[str, str]
 
+    def file(self, slug: str) -> str:
+        """The file name of lesson ``slug`` (``NN-slug``) in this edition."""
+        return f"{slug}{self.suffix}.ipynb"
 
-EN = Edition("en", NOTEBOOKS, README, "", "zh-CN/", "Contents", "中文", "Open in Binder", ("Lesson", "Open"))
-ZH = Edition("zh-CN", NOTEBOOKS / "zh-CN", ROOT / "README.zh-CN.md", "zh-CN/", "../", "目录", "English", "在 Binder 中打开", ("课程", "打开"))
+    def slug(self, name: str) -> str | None:
+        """The ``NN-slug`` of this edition's lesson file ``name``; None when ``name`` is not one."""
+        ending = f"{self.suffix}.ipynb"
+        slug = name[: -len(ending)] if name.endswith(ending) else ""
+        return slug if SLUG.match(slug) else None
+
+
+EN = Edition("en", NOTEBOOKS, README, "", "", "zh-CN/", "Contents", "中文", "Open in Binder", ("Lesson", "Open"))
+ZH = Edition(
+    "zh-CN", NOTEBOOKS / "zh-CN", ROOT / "README.zh-CN.md", "zh-CN/", ".zh-CN", "../", "目录", "English", "在 Binder 中打开", ("课程", "打开")
+)
 EDITIONS = (EN, ZH)
+
+
+def twin_edition(edition: Edition) -> Edition:
+    """The other edition."""
+    return ZH if edition == EN else EN
+
+
+def twin(name: str, edition: Edition = EN) -> str:
+    """The path, relative to the lesson ``name`` of ``edition``, of the same lesson in the other edition."""
+    return edition.to_twin + twin_edition(edition).file(edition.slug(name))
 
 
 def edition_of(directory: Path) -> Edition:
@@ -82,13 +108,15 @@ def binder_url(lesson: str, edition: Edition = EN) -> str:
     return f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/{edition.folder}{lesson}"
 
 
-def binder_badge(lesson: str, edition: Edition = EN) -> str:
-    return f"[![{edition.badge}](https://mybinder.org/badge_logo.svg)]({binder_url(lesson, edition)})"
+def binder_link(lesson: str, edition: Edition = EN) -> str:
+    """A text link, not the badge image: the image is fetched from mybinder.org and shows broken offline."""
+    return f"[{edition.open_in_binder}]({binder_url(lesson, edition)})"
 
 
 def lessons(directory: Path = NOTEBOOKS) -> list[Path]:
-    """The lessons in course order: notebooks named NN-slug.ipynb."""
-    return sorted(path for path in directory.glob("*.ipynb") if LESSON_NAME.match(path.name))
+    """The lessons in course order: notebooks named NN-slug.ipynb (NN-slug.zh-CN.ipynb in the Chinese edition)."""
+    edition = edition_of(directory)
+    return sorted(path for path in directory.glob("*.ipynb") if edition.slug(path.name))
 
 
 def notebooks(directory: Path = NOTEBOOKS) -> list[Path]:
@@ -110,21 +138,21 @@ def title(notebook: nbformat.NotebookNode, name: str) -> str:
 
 
 def label(name: str, lesson_title: str) -> str:
-    return f"{LESSON_NAME.match(name).group(1)} · {lesson_title}"
+    return f"{name[:2]} · {lesson_title}"
 
 
-def navigation(entries: list[tuple[str, str]], index: int, badge: bool, edition: Edition = EN) -> str:
+def navigation(entries: list[tuple[str, str]], index: int, binder: bool, edition: Edition = EN) -> str:
     """Markdown of the navigation cell for the lesson at ``index`` of ``entries`` (name, title)."""
     links = []
     if index > 0:
         links.append(f"[← {label(*entries[index - 1])}]({entries[index - 1][0]})")
-    links.append(f"[{edition.contents}]({START}#{edition.contents})")
+    links.append(f"[{edition.contents}]({edition.file(START)}#{edition.contents})")
     if index + 1 < len(entries):
         links.append(f"[{label(*entries[index + 1])} →]({entries[index + 1][0]})")
-    links.append(f"[{edition.twin}]({edition.to_twin}{entries[index][0]})")
+    links.append(f"[{edition.twin}]({twin(entries[index][0], edition)})")
     lines = [GENERATED, " | ".join(links)]
-    if badge:
-        lines += ["", binder_badge(entries[index][0], edition)]
+    if binder:
+        lines += ["", binder_link(entries[index][0], edition)]
     return "\n".join(lines)
 
 
@@ -172,13 +200,13 @@ def refreshed(
         return notebook
     cells = [cell for cell in notebook.cells if NAVIGATION_TAG not in cell.metadata.get("tags", [])]
     name = entries[index][0]
-    if name == START:
+    if name == edition.file(START):
         tagged = [cell for cell in cells if CONTENTS_TAG in cell.metadata.get("tags", [])]
         if len(tagged) != 1:
-            raise ValueError(f"{START} needs exactly one cell tagged {CONTENTS_TAG!r}. Found {len(tagged)}.")
+            raise ValueError(f"{name} needs exactly one cell tagged {CONTENTS_TAG!r}. Found {len(tagged)}.")
         tagged[0].source = contents(entries, edition)
-    top = _navigation_cell(navigation(entries, index, badge=True, edition=edition), "navigation-top")
-    bottom = _navigation_cell(navigation(entries, index, badge=False, edition=edition), "navigation-bottom")
+    top = _navigation_cell(navigation(entries, index, binder=True, edition=edition), "navigation-top")
+    bottom = _navigation_cell(navigation(entries, index, binder=False, edition=edition), "navigation-bottom")
     notebook.cells = [top, *cells, bottom]
     return notebook
 

@@ -1,14 +1,16 @@
-"""Fixtures for the real-browser tests: Debian's chromium driven by Playwright against throw-away Jupyter servers.
+"""Fixtures for the real-browser tests: Chromium driven by Playwright against throw-away Jupyter servers.
 
-Without chromium (or the playwright package) the tests skip and say why;
-with ``REQUIRE_BROWSER=1`` (as ``.ci/run`` sets) a missing browser is a failure.
+The browser is Debian's ``chromium`` on the PATH, else Playwright's own
+(``python -m playwright install chromium``). Without either (or without the
+playwright package) the tests skip and say why; with ``REQUIRE_BROWSER=1``
+(as ``.ci/run`` sets) a missing browser is a failure.
 """
 
 import os
 from pathlib import Path
 
 import pytest
-from jupyter_harness import chromium_path, launch_chromium
+from jupyter_harness import NoBrowser, launch_chromium
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
@@ -23,8 +25,6 @@ def missing(reason):
 # until it stops, and the widget's own tests (which run after these) must not find one.
 @pytest.fixture(scope="module")
 def playwright_driver():
-    if chromium_path() is None:
-        missing("no chromium on PATH (Debian: apt-get install chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -35,7 +35,10 @@ def playwright_driver():
 
 @pytest.fixture(scope="module")
 def browser(playwright_driver):
-    chromium = launch_chromium(playwright_driver)
+    try:
+        chromium = launch_chromium(playwright_driver)
+    except NoBrowser as error:
+        missing(str(error))
     yield chromium
     chromium.close()
 
@@ -44,3 +47,9 @@ def browser(playwright_driver):
 def screenshots():
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(scope="session")
+def no_browser():
+    """Skip (or fail, with ``REQUIRE_BROWSER=1``) a test that found no browser, saying why."""
+    return missing

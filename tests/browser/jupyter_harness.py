@@ -4,12 +4,20 @@ Shared by the browser tests (``tests/browser``) and ``benchmarks/widget_latency.
 :class:`DelayProxy`, which puts a distant server's network delay between the two.
 Everything lives in a temporary directory: the notebook, and Jupyter's config,
 data, runtime, settings and workspaces directories, so nothing of the user's
-setup leaks in and nothing is left behind.
+setup leaks in and nothing is left behind. The server is configured as
+``make lab`` configures one (``tools/lab_setup.py``: the course's settings
+and its server extension).
+
+The browser is Debian's ``chromium`` when it is on the PATH, else the
+Chromium that ``python -m playwright install chromium`` downloaded (macOS,
+Windows); :class:`NoBrowser` says where Playwright looked when neither exists.
 """
 
 import asyncio
+import importlib.util
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -23,6 +31,7 @@ from pathlib import Path
 
 import nbformat
 
+ROOT = Path(__file__).resolve().parents[2]
 APPS = ("lab", "notebook")
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -38,6 +47,14 @@ SETTINGS = {
     # Windowing detaches cells scrolled out of view, widgets included.
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
+
+
+def _lab_setup():
+    """tools/lab_setup.py as a module (the benchmarks run this harness outside pytest)."""
+    spec = importlib.util.spec_from_file_location("lab_setup", ROOT / "tools" / "lab_setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def free_port():
@@ -61,9 +78,14 @@ class JupyterServer:
     ----------
     app : {"lab", "notebook"}
         Which front end to serve.
+    settings : dict, optional
+        More JupyterLab settings, ``{"<package>/<plugin>.jupyterlab-settings": {key: value}}``, on top of
+        :data:`SETTINGS` (a short autosave interval, for one).
+    course_extension : bool
+        Enable ndcg_teach's server extension, as ``tools/lab_setup.py`` does for ``make lab`` (default).
     """
 
-    def __init__(self, app):
+    def __init__(self, app, settings=None, course_extension=True):
         if app not in APPS:
             raise ValueError(f"app must be one of {APPS}. Got {app!r} instead.")
         self.app = app
@@ -76,10 +98,13 @@ class JupyterServer:
         self._dirs = {name: base / name for name in ("config", "data", "runtime", "settings", "workspaces")}
         for folder in self._dirs.values():
             folder.mkdir()
-        for relative, values in SETTINGS.items():
+        for relative, values in {**SETTINGS, **(settings or {})}.items():
             target = self._dirs["settings"] / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(values), encoding="utf-8")
+        if course_extension:
+            _lab_setup().write_server_config(self._dirs["config"])
+        self.course_extension = course_extension
         self.log = base / "server.log"
         self._process = None
 
@@ -99,6 +124,9 @@ class JupyterServer:
             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
             "--ServerApp.allow_root=True", f"--{application}.expose_app_in_browser=True",
         ]
+        if not self.course_extension:
+            # The environment's own configuration (make lab's) may enable it too.
+            command.append("--ServerApp.jpserver_extensions=ndcg_teach.server_extension=False")
         with open(self.log, "wb") as log:
             self._process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
@@ -212,13 +240,34 @@ class DelayProxy:
         self._process.wait(timeout=15)
 
 
+class NoBrowser(RuntimeError):
+    """Neither a ``chromium`` on the PATH nor a browser of Playwright's own (``path``: where Playwright looked)."""
+
+    def __init__(self, path):
+        self.path = path
+        super().__init__(
+            f"no chromium on PATH (Debian: apt-get install chromium), and no browser of Playwright's own at {path} "
+            "(python -m playwright install chromium)"
+        )
+
+
 def chromium_path():
-    """Debian's chromium, or None."""
+    """Debian's chromium on the PATH, or None (then Playwright's own browser is used)."""
     return shutil.which("chromium")
 
 
 def launch_chromium(playwright):
-    return playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+    """Debian's chromium when it is on the PATH, else Playwright's own; :class:`NoBrowser` when neither exists."""
+    from playwright.sync_api import Error
+
+    executable = chromium_path()
+    try:
+        return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
+    except Error as error:
+        missing = re.search(r"Executable doesn't exist at (\S+)", str(error))
+        if executable is None and missing:
+            raise NoBrowser(missing.group(1)) from None
+        raise
 
 
 # JavaScript run in the page. `window.jupyterapp` exists because of expose_app_in_browser.
@@ -242,6 +291,10 @@ EXECUTE = """async (code) => {
   return text;
 }"""
 CELL_COUNT = "() => document.querySelectorAll('.jp-Notebook .jp-Cell').length"
+# As the learner's Ctrl+S does; resolves once the server has written the file.
+SAVE = "() => window.jupyterapp.commands.execute('docmanager:save')"
+DIRTY = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+SHUTDOWN = "() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()"
 
 
 class NotebookPage:
@@ -276,6 +329,16 @@ class NotebookPage:
 
     def cell_count(self):
         return self.page.evaluate(CELL_COUNT)
+
+    def save(self):
+        self.page.evaluate(SAVE)
+
+    def dirty(self):
+        """Whether the notebook shows unsaved changes."""
+        return self.page.evaluate(DIRTY)
+
+    def shut_down_kernel(self):
+        self.page.evaluate(SHUTDOWN)
 
 
 if __name__ == "__main__":
