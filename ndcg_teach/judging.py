@@ -84,13 +84,23 @@ def _query_rows(qrels, run, complete):
 
 
 def _by_query(rows, n_queries):
-    """Line numbers grouped by query row (input order within a query; other queries' lines left out), and offsets."""
+    """Line numbers grouped by query row (input order within a query; other queries' lines left out), and offsets.
+
+    Files hold each query's lines together, so the lines are sorted as runs of equal rows (a few thousand), not
+    one by one; a file whose queries are interleaved is sorted line by line."""
     counts = np.bincount(rows[rows >= 0], minlength=n_queries)
     index = np.int32 if rows.size < 2 ** 31 else np.int64
-    if rows.size and (rows >= 0).all() and (rows[1:] >= rows[:-1]).all():
-        order = np.arange(rows.size, dtype=index)
-    else:
+    heads = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]]) if rows.size else np.zeros(0, dtype=np.int64)
+    if heads.size > rows.size // 8:
         order = np.argsort(np.where(rows >= 0, rows, n_queries), kind="stable")[: int(counts.sum())].astype(index)
+        return order, np.r_[0, np.cumsum(counts)]
+    sizes = np.diff(np.r_[heads, rows.size])
+    keep = rows[heads] >= 0
+    heads, sizes, owners = heads[keep], sizes[keep], rows[heads][keep]
+    runs = np.argsort(owners, kind="stable")  # the runs of lines in query order
+    heads, sizes = heads[runs], sizes[runs]
+    starts = np.r_[0, np.cumsum(sizes)[:-1]]
+    order = (np.arange(int(sizes.sum()), dtype=index) + np.repeat((heads - starts).astype(index), sizes))
     return order, np.r_[0, np.cumsum(counts)]
 
 
@@ -143,16 +153,18 @@ def _grouped(keys, values, duplicates, what, table, lines):
     return order[keep], keys[keep], values[keep]
 
 
-def _joined(qrels, run, qrels_lines, run_lines, qrels_rows, run_rows, hashes, duplicates):
-    """The batch's qrels and run lines with duplicates resolved, and each run line's grade (NaN: unjudged)."""
-    if hashes is None:  # exact codes: one dictionary for both sides, so equal ids get equal codes
+def _joined(qrels, run, qrels_lines, run_lines, qrels_rows, run_rows, hashed, duplicates):
+    """The batch's qrels and run lines with duplicates resolved, and each run line's grade (NaN: unjudged).
+
+    ``hashed``: keys from 64-bit hashes of the ids (checked: equal keys must be equal ids), else exact codes."""
+    if not hashed:  # exact codes: one dictionary for both sides, so equal ids get equal codes
         both = np.concatenate([_keys_exact_ids(qrels, qrels_lines), _keys_exact_ids(run, run_lines)])
         _, codes = np.unique(both, return_inverse=True)
         qrels_keys = qrels_rows.astype(np.int64) * (1 << 32) + codes[:qrels_lines.size]
         run_keys = run_rows.astype(np.int64) * (1 << 32) + codes[qrels_lines.size:]
     else:
-        qrels_keys = hashes[0][qrels_lines] ^ (qrels_rows.astype(np.uint64) * _GOLDEN)
-        run_keys = hashes[1][run_lines] ^ (run_rows.astype(np.uint64) * _GOLDEN)
+        qrels_keys = qrels.docnos.take(qrels_lines).hashes() ^ (qrels_rows.astype(np.uint64) * _GOLDEN)
+        run_keys = run.docnos.take(run_lines).hashes() ^ (run_rows.astype(np.uint64) * _GOLDEN)
     judged_at, qrels_keys, qrels_grades = _grouped(qrels_keys, qrels.grades[qrels_lines], duplicates, "the qrels",
                                                    qrels, qrels_lines)
     kept, run_keys, values = _grouped(run_keys, run.scores[run_lines], duplicates, "the run", run, run_lines)
@@ -160,7 +172,7 @@ def _joined(qrels, run, qrels_lines, run_lines, qrels_rows, run_rows, hashes, du
     if qrels_keys.size:
         at = np.minimum(np.searchsorted(qrels_keys, run_keys), qrels_keys.size - 1)
         found = np.flatnonzero(qrels_keys[at] == run_keys)
-        if hashes is not None and not _same(run, run_lines[kept[found]], qrels, qrels_lines[judged_at[at[found]]]).all():
+        if hashed and not _same(run, run_lines[kept[found]], qrels, qrels_lines[judged_at[at[found]]]).all():
             raise _Collision
         grades[found] = qrels_grades[at[found]]
     return judged_at, qrels_grades, kept, values, grades
@@ -279,15 +291,14 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
     positive = np.bincount(qrels_rows[(qrels_rows >= 0) & (qrels.grades > 0)], minlength=n)
     layout = _Layout(n, width, int(positive.max(initial=0)), int(run_offsets[-1]), np.float32 if scores == "float32"
                      else np.float64)
-    hashes = (qrels.docnos.hashes(), run.docnos.hashes())
     for start, end in _batches(run_offsets):
         qrels_lines = qrels_order[qrels_offsets[start]:qrels_offsets[end]]
         run_lines = run_order[run_offsets[start]:run_offsets[end]]
         try:
-            found = _joined(qrels, run, qrels_lines, run_lines, qrels_rows[qrels_lines], run_rows[run_lines], hashes,
+            found = _joined(qrels, run, qrels_lines, run_lines, qrels_rows[qrels_lines], run_rows[run_lines], True,
                             duplicates)
         except _Collision:
-            found = _joined(qrels, run, qrels_lines, run_lines, qrels_rows[qrels_lines], run_rows[run_lines], None,
+            found = _joined(qrels, run, qrels_lines, run_lines, qrels_rows[qrels_lines], run_rows[run_lines], False,
                             duplicates)
         judged_at, qrels_grades, kept, values, grades = found
         layout.add_judgements(qrels_rows[qrels_lines[judged_at]], qrels_grades, level)

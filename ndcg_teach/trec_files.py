@@ -324,6 +324,26 @@ def query_codes(block, column, index):
     return np.repeat(codes, np.diff(np.r_[heads, n]))
 
 
+class _Column:
+    """A column filled block by block into one array sized from an estimate of the whole file (estimated again when it
+    falls short), so that no list of blocks and no second copy of the column is held."""
+
+    def __init__(self, dtype):
+        self.array, self.size = np.empty(0, dtype=dtype), 0
+
+    def append(self, values, expected):
+        end = self.size + values.size
+        if end > self.array.size:
+            grown = np.empty(max(end, expected), dtype=self.array.dtype)
+            grown[: self.size] = self.array[: self.size]
+            self.array = grown
+        self.array[self.size: end] = values
+        self.size = end
+
+    def whole(self):
+        return self.array[: self.size] if self.size > 0.9 * self.array.size else self.array[: self.size].copy()
+
+
 def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTES, grades="integer"):
     """Query codes, item ids, the numeric column and line numbers of every line of a qrels or run file.
 
@@ -331,25 +351,40 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     column (run files). Returns a dict: ``qids`` (Labels), ``docnos`` (Ids), ``numbers``, ``lines``, ``name`` and,
     for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``).
     """
-    index, codes, docnos, numbers, lines = {}, [], [], [], []
-    name, line, last = str(getattr(source, "name", source)), 1, None
+    index = {}
+    codes, words, lengths = _Column(np.int32), _Column(np.uint64), _Column(np.int32)
+    numbers, lines = _Column(np.float64), _Column(np.int32 if max_bytes < 2 ** 32 else np.int64)  # lines < bytes / 2
+    name, line, last, read = str(getattr(source, "name", source)), 1, None, 0
+    total = _plain_size(source)
     for name, raw in blocks(source, max_bytes):
         block = Block(name, raw, line, columns, trailing)
         line += block.newlines.size
+        read += len(raw)
         if not block.lines.size:
             continue
-        codes.append(query_codes(block, 0, index))
-        docnos.append(block.ids(2))
-        numbers.append(scores_of(block, numeric) if numeric == 4 else grades_of(block, numeric, grades == "integer"))
-        lines.append(block.lines.astype(np.int32) if line < 2 ** 31 else block.lines)
+        ids = block.ids(2)
+        scale = 1.1 * total / read if total and total > read else 2  # a plain file's size tells what is to come
+        expected = int(scale * (lines.size + block.lines.size)) + 1024
+        codes.append(query_codes(block, 0, index), expected)
+        words.append(ids.words, int(scale * (words.size + ids.words.size)) + 1024)
+        lengths.append(ids.lengths, expected)
+        numbers.append(scores_of(block, numeric) if numeric == 4 else grades_of(block, numeric, grades == "integer"),
+                       expected)
+        lines.append(block.lines, expected)
         last = block.token(block.lines.size - 1, len(columns) - 1)
-    if not lines:
+    if not lines.size:
         raise TrecFormatError(f"{name}: holds no lines; expected one line of {_expected(columns)} per entry. "
                               "Got an empty file instead.", source=name)
-    # One column at a time, each list of blocks dropped once its column is whole: never two copies of everything.
-    codes = np.concatenate(codes)
-    docnos = Ids.concatenate(docnos)
-    numbers = np.concatenate(numbers)
-    lines = np.concatenate(lines)
-    return {"qids": Labels(codes, list(index)), "docnos": docnos, "numbers": numbers, "lines": lines, "name": name,
-            "tag": last}
+    return {"qids": Labels(codes.whole(), list(index)), "docnos": Ids(words.whole(), lengths.whole()),
+            "numbers": numbers.whole(), "lines": lines.whole(), "name": name, "tag": last}
+
+
+def _plain_size(source):
+    """The size of a plain (not gzipped) file, or None: how much text is to come."""
+    if not isinstance(source, (str, os.PathLike)):
+        return None
+    try:
+        with open(source, "rb") as handle:
+            return None if handle.read(2) == b"\x1f\x8b" else os.fstat(handle.fileno()).st_size
+    except OSError:
+        return None  # blocks() says why it cannot be read

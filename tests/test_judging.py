@@ -49,3 +49,15 @@ def test_judge_ranks_as_trec_eval_in_batches_and_after_collisions(monkeypatch, s
             assert result.ranking(row) == order
             part = result.rows(row, row + 1)
             assert part.ranking(0) == order and part.grades[0, :part.lengths[0]].tolist() == grades
+
+
+def test_interleaved_and_grouped_files_judge_the_same(tmp_path):
+    rng = np.random.default_rng(5)
+    lines = [f"q{q} Q0 d{d} {d} {rng.random():.3f} run\n" for q in range(30) for d in range(int(rng.integers(1, 40)))]
+    qrels = "".join(f"q{q} 0 d{d} {int(rng.integers(0, 3))}\n" for q in range(30) for d in range(0, 40, 3))
+    (tmp_path / "q").write_text(qrels)
+    (tmp_path / "grouped").write_text("".join(lines))
+    (tmp_path / "mixed").write_text("".join(rng.permutation(lines)))
+    grouped, mixed = judge(tmp_path / "q", tmp_path / "grouped"), judge(tmp_path / "q", tmp_path / "mixed")
+    assert grouped.queries == mixed.queries and (grouped.grades == mixed.grades).all()
+    assert [grouped.ranking(row) for row in range(30)] == [mixed.ranking(row) for row in range(30)]
