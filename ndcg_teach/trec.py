@@ -33,7 +33,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .ids import Ids, Labels
-from .trec_files import MAX_BYTES, TrecFormatError, read_columns
+from .trec_files import MAX_BYTES, read_columns
+from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.trec.TrecFormatError
 from .trec_tables import from_dict, from_frame
 from .validation import check_choice, shown
 

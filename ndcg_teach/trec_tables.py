@@ -150,5 +150,6 @@ def from_frame(frame, what, columns):
     found = []
     for column, name, label in ((query, columns[0], "query id"), (item, columns[1], "item id")):
         values = column.tolist()
-        found.append(_ids(values, f"{what} DataFrame", lambda row: f"the {label} in row {row} (column {name!r})"))
+        found.append(_ids(values, f"{what} DataFrame",
+                          lambda row, label=label, name=name: f"the {label} in row {row} (column {name!r})"))
     return Labels.from_list(found[0]), Ids.from_list(found[1]), numbers
