@@ -187,3 +187,39 @@ def test_runs_as_a_module():
     done = subprocess.run([sys.executable, "-m", "ndcg_teach", qrels_path, run_path, "-m", "ndcg_cut.10"],
                           capture_output=True, text=True, check=True)
     assert done.stdout.startswith("ndcg_cut_10           \tall\t")
+
+
+COMPUTED = ["runid", "num_q", "map", "gm_map", "Rprec", "bpref", "recip_rank", "P", "recall", "gm_bpref", "ndcg",
+            "ndcg_cut", "map_cut", "success", "set_F"]
+
+
+@pytest.mark.skipif(not os.environ.get("TREC_EVAL"), reason="set TREC_EVAL=/path/to/trec_eval (9.0.8) to compare")
+@pytest.mark.parametrize("seed", range(40))
+def test_random_files_and_options_against_the_trec_eval_binary(tmp_path, seed):
+    rng = np.random.default_rng(seed)
+    qids = [f"q{q}" for q in rng.choice(12, 6, replace=False)]
+    scores = [0.5, 0.25, 0.812345674, 0.812345671, 1.0, 3.0]
+    qrels = "".join(f"{q} 0 d{d} {int(rng.integers(-1, 4))}\n" for q in qids[:5] for d in rng.choice(25, 8, replace=False))
+    run = "".join(f"{q} Q0 d{d} {r} {rng.choice(scores)} tag{seed}\n" for q in qids[1:]
+                  for r, d in enumerate(rng.choice(25, int(rng.integers(1, 20)), replace=False)))
+    options = [option for option in (["-q"], ["-c"], ["-M", "5"], ["-l", "2"], ["-J"], ["-n"]) if rng.random() < 0.4]
+    arguments = [*sum(options, []), *[a for m in COMPUTED for a in ("-m", m)], *files(tmp_path, qrels, run)]
+    ours = command(*arguments)
+    done = subprocess.run([os.environ["TREC_EVAL"], *map(str, arguments)], capture_output=True, text=True)
+    assert (ours[0], ours[1]) == (done.returncode, done.stdout)
+
+
+@pytest.mark.skipif(not os.environ.get("TREC_EVAL_10"), reason="set TREC_EVAL_10=/path/to/trec_eval (main) to compare")
+@pytest.mark.parametrize("seed", range(20))
+def test_random_files_against_trec_eval_10_with_c(tmp_path, seed):
+    """trec_eval 10.0-rc3 stops (status 4) on a judged query missing from the run unless -c: always -c here."""
+    rng = np.random.default_rng(100 + seed)
+    qids = [f"q{q}" for q in rng.choice(12, 6, replace=False)]
+    qrels = "".join(f"{q} 0 d{d} {int(rng.integers(-1, 4))}\n" for q in qids[:5] for d in rng.choice(25, 8, replace=False))
+    run = "".join(f"{q} Q0 d{d} {r} {rng.choice([0.5, 0.812345674, 0.812345671, 2.0])} t\n" for q in qids[1:]
+                  for r, d in enumerate(rng.choice(25, int(rng.integers(1, 20)), replace=False)))
+    options = ["-c", *sum([o for o in (["-q"], ["-M", "5"], ["-l", "2"], ["-J"]) if rng.random() < 0.4], [])]
+    arguments = [*options, *[a for m in COMPUTED for a in ("-m", m)], *files(tmp_path, qrels, run)]
+    ours = command("--trec-eval", "10.0", *arguments)
+    done = subprocess.run([os.environ["TREC_EVAL_10"], *map(str, arguments)], capture_output=True, text=True)
+    assert (ours[0], ours[1]) == (done.returncode, done.stdout)
