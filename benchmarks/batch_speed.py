@@ -1,21 +1,32 @@
-"""Many queries at once: ndcg_score and evaluate() against plain NumPy, scikit-learn and pytrec_eval.
+"""Many queries at once: ndcg_score and evaluate() against plain NumPy, scikit-learn, pytrec_eval and trec_eval.
 
-Prints ratios measured in one process (each timing the best of several runs,
-the contenders alternating), so a busy machine slows both sides alike:
+Prints figures measured on this machine (with its load average, since a shared
+machine slows everything):
 
 1. NDCG@10 on 10,000 queries x 100 items: ``ndcg_teach.ndcg_score`` against
    a plain NumPy computation (untied scores; target: within 1.5x) and against
    scikit-learn's ``ndcg_score`` (target: at least 10x faster, equal values,
-   with and without tied scores);
-2. ``ndcg_teach.evaluate`` on a generated 1,000,000-line TREC run file
-   (10,000 queries x 100 documents, 300,000 judgements), parsing included,
-   against pytrec_eval's ``parse_qrel`` + ``parse_run`` + ``evaluate``
-   (target: within 1.5x), and the peak memory of each (the high-water mark
-   of resident memory of a fresh subprocess, Linux; target < 400 MB).
+   with and without tied scores); each the best of several runs, the
+   contenders taking turns in one process;
+2. a 2,000,000-line TREC run file (2,000 queries x 1,000 documents, in rank
+   order as runs are written; 600,000 judgements), ``ndcg_cut.10`` and
+   ``map``, parsing included, each contender in a fresh process: ``python -m
+   ndcg_teach``, pytrec_eval's ``parse_qrel`` + ``parse_run`` + ``evaluate``,
+   and the trec_eval binary when one is given (``--trec-eval PATH`` or the
+   ``TREC_EVAL`` environment variable; build it from
+   https://github.com/usnistgov/trec_eval, it is never part of this
+   repository). Wall time and peak resident memory (``ru_maxrss`` of the
+   process, read by a small launcher so that nothing of this process counts),
+   the worst of ``--rounds`` rounds (default 3), the contenders taking turns
+   (target: ndcg_teach within 1.5x trec_eval's time and memory);
+3. the same run with one 2,000-character document id: ndcg_teach's memory
+   must not grow with the longest id.
 
-Run: ``python benchmarks/batch_speed.py``
+Run: ``python benchmarks/batch_speed.py [--trec-eval PATH] [--rounds N]``
 """
 
+import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -74,70 +85,94 @@ def ndcg_figures():
           f"scikit-learn / ndcg_teach = {tied_sklearn / tied_ours:.1f}x (|difference| {abs(tied_value - tied_sklearn_value):.1e})")
 
 
-def write_files(folder):
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, kB on Linux
+print(time.perf_counter() - start, usage.ru_maxrss * scale, status)
+"""
+PYTREC = """
+import sys, pytrec_eval
+with open(sys.argv[1]) as handle:
+    qrels = pytrec_eval.parse_qrel(handle)
+with open(sys.argv[2]) as handle:
+    run = pytrec_eval.parse_run(handle)
+result = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10", "map"}).evaluate(run)
+"""
+N_QUERIES_FILE, N_DOCUMENTS, N_JUDGED = 2_000, 1_000, 300
+
+
+def write_files(folder, long_id=False):
+    """A run in rank order and its qrels (a third of the judged documents are never retrieved)."""
     rng = np.random.default_rng(1)
-    run, qrels = folder / "run.txt", folder / "qrels.txt"
+    run, qrels = folder / ("run-long-id.txt" if long_id else "run.txt"), folder / "qrels.txt"
     with open(run, "w") as handle:
-        for q in range(N_QUERIES):
-            scores = rng.random(N_ITEMS)
-            handle.write("".join(f"q{q} Q0 doc{q}_{d} {d + 1} {scores[d]:.6f} bench\n" for d in range(N_ITEMS)))
+        for q in range(N_QUERIES_FILE):
+            scores = np.sort(rng.random(N_DOCUMENTS))[::-1]
+            order = rng.permutation(N_DOCUMENTS)
+            handle.write("".join(f"q{q} Q0 doc{q}_{d} {rank + 1} {scores[rank]:.6f} bench\n"
+                                 for rank, d in enumerate(order)))
+            if long_id and q == 0:
+                handle.write(f"q0 Q0 {'x' * 2000} {N_DOCUMENTS + 1} 0.000000 bench\n")
     with open(qrels, "w") as handle:
-        for q in range(N_QUERIES):
-            judged = rng.choice(150, 30, replace=False)  # a third of them never retrieved
+        for q in range(N_QUERIES_FILE):
+            judged = rng.choice(N_DOCUMENTS * 3 // 2, N_JUDGED, replace=False)
             grades = rng.integers(0, 4, judged.size)
             handle.write("".join(f"q{q} 0 doc{q}_{d} {g}\n" for d, g in zip(judged, grades)))
     return qrels, run
 
 
-PYTREC = """
-import pytrec_eval
-with open({qrels!r}) as handle:
-    qrels = pytrec_eval.parse_qrel(handle)
-with open({run!r}) as handle:
-    run = pytrec_eval.parse_run(handle)
-result = pytrec_eval.RelevanceEvaluator(qrels, {{"ndcg_cut.10"}}).evaluate(run)
-"""
-OURS = """
-import ndcg_teach
-result = ndcg_teach.evaluate({qrels!r}, {run!r}, ["ndcg_cut.10"])
-"""
-# The child's own high-water mark of resident memory (VmHWM). Not ru_maxrss: Linux carries the parent's value
-# over fork and exec, so a child started from this (large) process would report at least the parent's peak.
-PEAK = "\nprint([line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM')][0])"
+def launched(command):
+    """``(seconds, peak bytes)`` of ``command`` in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, *command], capture_output=True, text=True, check=True)
+    seconds, peak, status = done.stdout.split()
+    if status != "0":
+        raise RuntimeError(f"{command[0]} failed (wait status {status}): {done.stderr}")
+    return float(seconds), int(peak)
 
 
-def peak_mb(code):
-    done = subprocess.run([sys.executable, "-c", code + PEAK], capture_output=True, text=True, check=True)
-    return int(done.stdout.split()[-1]) / 1024  # kB
+def load():
+    return "load average " + ", ".join(f"{value:.2f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else ""
 
 
-def evaluate_figures():
-    import pytrec_eval
-
+def file_figures(trec_eval, rounds):
+    contenders = {"ndcg_teach (python -m ndcg_teach)": lambda q, r: [sys.executable, "-m", "ndcg_teach", "-m",
+                                                                        "ndcg_cut.10", "-m", "map", str(q), str(r)]}
+    try:
+        import pytrec_eval  # noqa: F401 - only to know whether it is installed
+        contenders["pytrec_eval (parse + evaluate)"] = lambda q, r: [sys.executable, "-c", PYTREC, str(q), str(r)]
+    except ImportError:
+        print("  (pytrec_eval is not installed: pip install pytrec-eval-terrier)")
+    if trec_eval:
+        contenders["trec_eval (binary)"] = lambda q, r: [trec_eval, "-m", "ndcg_cut.10", "-m", "map", str(q), str(r)]
     with tempfile.TemporaryDirectory() as folder:
         qrels, run = write_files(Path(folder))
-
-        def theirs():
-            with open(qrels) as handle:
-                judged = pytrec_eval.parse_qrel(handle)
-            with open(run) as handle:
-                ranked = pytrec_eval.parse_run(handle)
-            values = pytrec_eval.RelevanceEvaluator(judged, {"ndcg_cut.10"}).evaluate(ranked)
-            return float(np.mean([v["ndcg_cut_10"] for v in values.values()]))
-
-        timed = best({"ours": lambda: nt.evaluate(qrels, run, ["ndcg_cut.10"])["ndcg_cut.10"], "pytrec_eval": theirs},
-                     rounds=3)
-        (ours, our_value), (theirs_time, their_value) = timed["ours"], timed["pytrec_eval"]
-        print(f"evaluate on a {N_QUERIES * N_ITEMS:,}-line run file ({N_QUERIES:,} queries), parse included, ndcg_cut.10")
-        print(f"  ndcg_teach.evaluate    {ours:6.2f} s")
-        print(f"  pytrec_eval            {theirs_time:6.2f} s   ndcg_teach / pytrec_eval = {ours / theirs_time:.2f}x "
-              f"(|difference| of the means {abs(our_value - their_value):.1e})")
-        base = peak_mb("import ndcg_teach")
-        print(f"  peak memory (VmHWM of a fresh process): ndcg_teach {peak_mb(OURS.format(qrels=str(qrels), run=str(run))):.0f} MB, "
-              f"pytrec_eval {peak_mb(PYTREC.format(qrels=str(qrels), run=str(run))):.0f} MB "
-              f"(Python + NumPy + ndcg_teach alone: {base:.0f} MB)")
+        print(f"a {N_QUERIES_FILE * N_DOCUMENTS:,}-line run file ({N_QUERIES_FILE:,} queries x {N_DOCUMENTS:,} "
+              f"documents, {run.stat().st_size / 1e6:.0f} MB), ndcg_cut.10 and map, worst of {rounds} rounds; "
+              f"{load()} before")
+        worst = {name: (0.0, 0) for name in contenders}
+        for _ in range(rounds):
+            for name, command in contenders.items():
+                seconds, peak = launched(command(qrels, run))
+                worst[name] = (max(worst[name][0], seconds), max(worst[name][1], peak))
+        ours = worst["ndcg_teach (python -m ndcg_teach)"]
+        for name, (seconds, peak) in worst.items():
+            ratio = "" if name.startswith("ndcg_teach") else \
+                f"   ndcg_teach / this: {ours[0] / seconds:.2f}x time, {ours[1] / peak:.2f}x memory"
+            print(f"  {name:34s} {seconds:6.2f} s {peak / 2 ** 20:7.0f} MB{ratio}")
+        _, long_run = write_files(Path(folder), long_id=True)
+        figures = [launched(contenders["ndcg_teach (python -m ndcg_teach)"](qrels, long_run)) for _ in range(rounds)]
+        seconds, peak = max(figure[0] for figure in figures), max(figure[1] for figure in figures)
+        print(f"  the same run with one 2,000-character document id: ndcg_teach {seconds:.2f} s, {peak / 2 ** 20:.0f} MB"
+              f"; {load()} after")
 
 
 if __name__ == "__main__":
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--trec-eval", default=os.environ.get("TREC_EVAL"), help="a trec_eval binary to compare with")
+    options.add_argument("--rounds", type=int, default=3)
+    arguments = options.parse_args()
     ndcg_figures()
-    evaluate_figures()
+    file_figures(arguments.trec_eval, arguments.rounds)

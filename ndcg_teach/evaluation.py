@@ -8,25 +8,36 @@ steps its plain function and its ``explain_*`` twin use. Lesson 09.
 
 The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
 
-* **ranking**: by score, highest first; tied scores by item id, descending
-  (byte order), as trec_eval does (``ties="docno"``). The run file's rank
-  column is not used. ``ties="stable"`` keeps the input order (ranx);
-  ``"optimistic"`` / ``"pessimistic"`` put the more / less relevant item first.
+* **reading**: grades as whole numbers and each column's leading number, as
+  trec_eval reads them (``grades="float"`` keeps fractions; see
+  :mod:`ndcg_teach.trec`).
+* **ranking**: by score, highest first, the scores as 32-bit floats (C
+  ``float``, trec_eval 9's storage: scores equal in 32 bits tie;
+  ``scores="float64"``, trec_eval 10's rule, compares them in full); tied
+  scores by item id, descending (byte order), as trec_eval does
+  (``ties="docno"``). The run file's rank column is not used.
+  ``ties="stable"`` keeps the input order (ranx); ``"optimistic"`` /
+  ``"pessimistic"`` put the more / less relevant item first.
 * **duplicate items** in one query (in the run or the qrels): an error, as in
   trec_eval (``duplicates="raise"``); or keep the ``"first"``, ``"last"`` or
-  ``"max"`` entry.
+  ``"max"`` entry. Queries that are not evaluated are not looked at.
 * **queries on one side only**: a query of the run without judgements is
   left out. A judged query the run does not answer is left out too, unless
-  ``complete=True`` (trec_eval ``-c``): it then counts, with an empty
-  ranking, in every mean.
+  ``complete=True`` (trec_eval ``-c``): it then counts in every mean, with
+  the value 0 for every measure (trec_eval 9.0.8; its line is not printed),
+  or as an empty ranking whose lines are printed (``trec_eval="10.0"``).
 * **negative grades**: judged but not relevant, gain 0, not counted among
   the relevant items (trec_eval; ``negative="zero"``); ``"raise"`` refuses them.
 * **unjudged items**: not relevant, gain 0. A metric that needs the query's
   ``judged`` mask (bpref, RBP) gets None for each unjudged item, so it can
   tell the two apart.
-* ``max_docs`` (trec_eval ``-M``): only each query's first ``max_docs`` items count.
+* ``max_docs`` (trec_eval ``-M``): only each query's first ``max_docs`` items
+  count; ``judged_only`` (``-J``) then drops the unjudged ones.
 * ``relevance_level`` (trec_eval ``-l``): the smallest grade the binary
   measures (P, recall, map, recip_rank) count as relevant; NDCG uses the grades.
+* **the all line**: the mean over queries for most measures, the sum for
+  counts (``num_ret``), the geometric mean for ``gm_map``; see
+  :mod:`ndcg_teach.trec_output`, which also gives ``-Z``'s z-scores.
 """
 
 from dataclasses import dataclass
@@ -35,9 +46,11 @@ import numpy as np
 
 from .i18n import _
 from .judging import judge
-from .measures import parse_measures
+from .measures import VERSIONS, Measure, MeasureError, parse_measures
 from .registry import call, explain
 from .table import Table, styled
+from .trec import MAX_BYTES, read_qrels, read_run
+from .trec_output import line, read_zscores, stored, summary, zscored
 from .validation import check_choice, shown
 
 
@@ -47,7 +60,8 @@ def values_of(judged, measure):
 
 
 def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max_docs=None, relevance_level=1,
-             ties="docno", duplicates="raise", negative="zero"):
+             ties="docno", duplicates="raise", negative="zero", scores=None, grades="integer", judged_only=False,
+             trec_eval="9.0.8", zscores=None, max_bytes=MAX_BYTES):
     """Evaluate a run against judgements, every query at once, with trec_eval's rules by default.
 
     Parameters
@@ -59,12 +73,13 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         What the system returned; see :func:`~ndcg_teach.read_run`.
     measures : str or list of str, default ("ndcg_cut.10", "map")
         trec_eval names (``ndcg_cut.10``, ``ndcg``, ``P.5``, ``recall.5``,
-        ``map``, ``map_cut.10``, ``recip_rank``; ``P.5,10`` for several
-        cut-offs) or ir_measures names (``nDCG@10``, ``P@5``, ``R@5``,
-        ``AP``, ``AP@10``, ``RR``), read from each metric's ``names``.
+        ``map``, ``map_cut.10``, ``recip_rank``, ``gm_map``, ``num_q``,
+        ``runid``; ``P.5,10`` for several cut-offs, ``P`` for trec_eval's;
+        the sets ``official`` and ``all_trec``) or ir_measures names
+        (``nDCG@10``, ``P@5``, ``R@5``, ``AP``, ``AP@10``, ``RR``); see
+        :func:`~ndcg_teach.measures.parse_measures`.
     complete : bool, default False
-        trec_eval ``-c``: count judged queries that the run does not answer,
-        each with an empty ranking.
+        trec_eval ``-c``: count judged queries that the run does not answer.
     max_docs : int or None, default None
         trec_eval ``-M``: use only the first ``max_docs`` items of each query.
     relevance_level : int, default 1
@@ -75,6 +90,24 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         What to do with an item listed twice for one query.
     negative : {"zero", "raise"}, default "zero"
         Negative grades: judged non-relevant (trec_eval) or an error.
+    scores : {"float32", "float64"} or None, default None
+        How scores are compared: as 32-bit floats (trec_eval 9) or in full
+        (trec_eval 10); None follows ``trec_eval``.
+    grades : {"integer", "float"}, default "integer"
+        How a qrels file's grades are read: as trec_eval reads them (whole
+        numbers) or in full; see :func:`~ndcg_teach.read_qrels`.
+    judged_only : bool, default False
+        trec_eval ``-J``: drop unjudged items from each ranking (after ``max_docs``).
+    trec_eval : {"9.0.8", "10.0"}, default "9.0.8"
+        Whose rules: trec_eval's release 9.0.8 (pytrec_eval's) or its unreleased
+        10.0 (scores in full, ``-c`` evaluates and prints unanswered queries,
+        rbp and unj in all_trec).
+    zscores : file name, path, dict or None
+        trec_eval ``-Z``: a file of ``qid measure mean stddev`` lines (or
+        :func:`~ndcg_teach.trec_output.read_zscores`'s dict); the values
+        become z-scores (:mod:`ndcg_teach.trec_output`).
+    max_bytes : int
+        The most text a file may hold once decompressed (see :func:`~ndcg_teach.read_run`).
 
     Returns
     -------
@@ -86,12 +119,12 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     >>> run = {"q1": {"a": 0.2, "b": 0.9, "c": 0.5}, "q2": {"x": 0.3, "y": 0.8}}
     >>> result = evaluate(qrels, run, ["P.2", "recip_rank"])
     >>> print(result)  # trec_eval's order: recip_rank before P
-    recip_rank            	q1	0.5000
-    P_2                   	q1	0.5000
-    recip_rank            	q2	0.5000
-    P_2                   	q2	0.5000
-    recip_rank            	all	0.5000
-    P_2                   	all	0.5000
+    recip_rank            \tq1\t0.5000
+    P_2                   \tq1\t0.5000
+    recip_rank            \tq2\t0.5000
+    P_2                   \tq2\t0.5000
+    recip_rank            \tall\t0.5000
+    P_2                   \tall\t0.5000
     >>> print(result.explain("q1", "recip_rank").formula)  # ranked b (0), c (1), a (2)
     RR = 1 / 2 = 0.5000  (first relevant item at position 2)
 
@@ -99,15 +132,65 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     --------
     compare : two runs query by query. Lesson 09.
     """
-    parsed = parse_measures(list(measures) if isinstance(measures, tuple) else measures)
+    check_choice("trec_eval", trec_eval, VERSIONS)
+    parsed = _parsed(measures, trec_eval)
+    qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes)
+    run = read_run(run, max_bytes=max_bytes)
+    table = zscores if zscores is None or isinstance(zscores, dict) else read_zscores(zscores)
     judged = judge(qrels, run, complete=complete, max_docs=max_docs, relevance_level=relevance_level, ties=ties,
-                   duplicates=duplicates, negative=negative)
-    values = {measure.name: values_of(judged, measure) for measure in parsed}
-    return Evaluation(judged, tuple(parsed), values)
+                   duplicates=duplicates, negative=negative, judged_only=judged_only,
+                   scores=scores or ("float32" if trec_eval == "9.0.8" else "float64"))
+    if trec_eval == "9.0.8" and not judged.retrieved.any():
+        raise ValueError(f"qrels and run must share at least one query, even with complete=True under trec_eval 9.0.8 "
+                         f"(trec_eval: 'No queries with both results and relevance info'; 10.0 prints its lines). Got "
+                         f"queries {shown(qrels.queries)} in the qrels and {shown(run.queries)} in the run instead.")
+    values = {}
+    for measure in parsed:
+        if measure.spec is not None:
+            values[measure.name] = np.concatenate([values_of(part, measure) for part in _parts(judged)])
+        elif measure.family == "num_q":
+            values[measure.name] = np.ones(len(judged.queries))
+    if complete:  # trec_eval 9 never evaluates an unanswered query: 0 for every measure; 10 zeroes a few
+        for measure in parsed:
+            if measure.name in values and (trec_eval == "9.0.8" or measure.family in _ZEROED_IN_10):
+                values[measure.name][~judged.retrieved] = 0.0
+    n_judged = len(qrels.qids.names) if complete else len(judged.queries)
+    return Evaluation(judged, tuple(parsed), values, complete=complete, trec_eval=trec_eval, zscores=table,
+                      n_judged_queries=n_judged)
+
+
+PART_CELLS = 1 << 18  # a metric sees about this many ranked positions at a time (its arrays stay a few MB)
+
+
+def _parts(judged):
+    """``judged`` in parts of whole queries, each about PART_CELLS positions wide x long."""
+    n, width = len(judged.queries), max(judged.grades.shape[1], 1)
+    step = max(1, PART_CELLS // width)
+    return [judged.rows(start, min(start + step, n)) for start in range(0, n, step)] or [judged]
+
+
+def _parsed(measures, trec_eval):
+    """Measures from names or from :func:`parse_measures` (the command parses with trec_eval's own rules)."""
+    if isinstance(measures, (list, tuple)) and measures and all(isinstance(m, Measure) for m in measures):
+        parsed = list(measures)
+    else:
+        parsed = parse_measures(list(measures) if isinstance(measures, tuple) else measures, trec_eval=trec_eval)
+    missing = list(dict.fromkeys(m.family if m.parameter in (None, (), {}) or m.trec is None or m.trec.params in
+                                 ("cutoffs", "levels") else m.name
+                                 for m in parsed if m.spec is None and m.family not in _COMPUTED_HERE))
+    if missing:
+        raise MeasureError(f"measures must be ones ndcg_teach computes; {', '.join(missing)} "
+                           f"{'is' if len(missing) == 1 else 'are'} trec_eval's, which ndcg_teach does not compute yet "
+                           f"(with these parameters). Got {shown(missing)} instead.")
+    return parsed
+
+
+_COMPUTED_HERE = ("runid", "num_q")  # what trec_eval prints that is not a metric: the run's name, the query count
+_ZEROED_IN_10 = ("num_ret", "utility", "unj", "rbp_resid")  # trec_eval 10's -c: set to 0 for an unanswered query
 
 
 class Evaluation:
-    """The values of each measure for each query, their means, and the steps of any one of them (from :func:`evaluate`). Lesson 09.
+    """The values of each measure for each query, their summaries, and the steps of any one of them (from :func:`evaluate`). Lesson 09.
 
     Examples
     --------
@@ -124,16 +207,33 @@ class Evaluation:
     per_query : dict of str to numpy.ndarray
         One value per query for each measure.
     means : dict of str to float
-        The mean over the queries (with ``complete=True``, over every judged query).
+        What trec_eval's ``all`` line says: the mean over the queries (with
+        ``complete=True``, over every judged query), or the sum for counts
+        (``num_ret``), the geometric mean for ``gm_map`` (z-scores with ``zscores``).
+    run_id : str
+        The run's name (trec_eval's ``runid``: the tag of the run file's last line).
     """
 
-    def __init__(self, judged, measures, values):
+    def __init__(self, judged, measures, values, *, complete=False, trec_eval="9.0.8", zscores=None,
+                 n_judged_queries=None):
         self._judged = judged
         self._measures = {measure.name: measure for measure in measures}
+        self._complete, self._version, self._zscored = complete, trec_eval, zscores is not None
         self.queries = judged.queries
-        self.measures = tuple(self._measures)
+        self.measures = tuple(name for name in self._measures if name in values)
         self.per_query = values
-        self.means = {name: float(np.mean(array)) for name, array in values.items()}
+        self.run_id = judged.tag
+        self._printed, kept = {}, {}
+        for name, array in values.items():
+            self._printed[name] = array if zscores is None else zscored(array, self.queries, name, zscores)
+            array = stored(self._measures[name], array)
+            array = array if zscores is None else zscored(array, self.queries, name, zscores)
+            kept[name] = array if trec_eval == "10.0" or not complete else array[judged.retrieved]
+        n = len(self.queries) if trec_eval == "10.0" else int(judged.retrieved.sum())
+        total = n_judged_queries if n_judged_queries is not None else len(self.queries)
+        positive = int((judged.pool > 0).sum())
+        self.means = {name: summary(self._measures[name], array, n, total, complete, positive)
+                      for name, array in kept.items()}
 
     def __getitem__(self, measure):
         """``result["map"]``: the mean of a measure."""
@@ -142,7 +242,7 @@ class Evaluation:
     def _measure(self, name):
         if name in self._measures:
             return self._measures[name]
-        measure = parse_measures(name)[0]
+        measure = parse_measures(name, trec_eval=self._version)[0]
         if measure.name not in self._measures:
             raise KeyError(f"measure must be one of those evaluated ({', '.join(self.measures)}). Got {name!r} instead.")
         return self._measures[measure.name]
@@ -158,8 +258,7 @@ class Evaluation:
 
     def ranking(self, qid):
         """The items of query ``qid`` in ranked order (after ``max_docs``), as item ids."""
-        row, judged = self._row(qid), self._judged
-        return [item.decode("utf-8", "replace") for item in judged.docnos[judged.offsets[row]:judged.offsets[row + 1]]]
+        return self._judged.ranking(self._row(qid))
 
     def explain(self, qid, measure):
         """The :class:`~ndcg_teach.Trace` of one query's value: every step, with the item ids.
@@ -172,23 +271,36 @@ class Evaluation:
         """
         measure, row, judged = self._measure(measure), self._row(qid), self._judged
         spec = measure.spec
+        if spec is None:
+            what = "the run's name" if measure.family == "runid" else "the number of queries"
+            raise ValueError(f"measure {measure.name} has no steps for one query: trec_eval prints it on the all line "
+                             f"only ({what}). Got {measure.name!r} instead.")
         if spec.explain is None:
             raise ValueError(f"measure {measure.name} has no explain twin. Got {measure.name!r} instead.")
         return explain(spec, judged.query.row(row).named(self.ranking(qid)), measure.k, **measure.keywords)
 
-    def lines(self, per_query=True):
-        """trec_eval's output lines: ``measure<TAB>query<TAB>value``, per query (``-q``) then ``all``.
+    def lines(self, per_query=True, summary=True):
+        """trec_eval's output lines: ``measure<TAB>query<TAB>value``, per query (``-q``) then ``all`` (``-n``: none).
 
         As trec_eval 9 prints them: a judged query the run does not answer
-        (``complete=True``) has no line of its own but counts in ``all``.
+        (``complete=True``) has no line of its own but counts in ``all``
+        (trec_eval 10 prints its line); ``gm_map`` and ``num_q`` have only
+        the ``all`` line.
         """
         ordered = sorted(self._measures.values(), key=lambda measure: measure.sort_key)
+        zscored = self._zscored
         out = []
         if per_query:
+            shown = [m for m in ordered if m.name in self.per_query and (m.trec is None or m.trec.per_query)]
             for row, qid in enumerate(self.queries):
-                if self._judged.retrieved[row]:
-                    out += [f"{m.name:<22}\t{qid}\t{self.per_query[m.name][row]:6.4f}" for m in ordered]
-        out += [f"{m.name:<22}\tall\t{self.means[m.name]:6.4f}" for m in ordered]
+                if self._version == "10.0" or self._judged.retrieved[row]:
+                    out += [line(m.name, qid, self._printed[m.name][row], _kind(m), zscored) for m in shown]
+        if summary:
+            for m in ordered:
+                if m.family == "runid":
+                    out.append(line("runid", "all", self.run_id, "string"))
+                elif m.name in self.means:
+                    out.append(line(m.name, "all", self.means[m.name], _kind(m), zscored))
         return out
 
     def __str__(self):
@@ -215,6 +327,10 @@ class Evaluation:
 
         return pd.DataFrame({name: self.per_query[name] for name in self.measures},
                             index=pd.Index(self.queries, name="query"))
+
+
+def _kind(measure):
+    return "float" if measure.trec is None else measure.trec.value
 
 
 def compare(result_a, result_b, measure=None):

@@ -2,151 +2,32 @@
 
 :func:`judge` is the first half of :func:`~ndcg_teach.evaluate`: it reads
 the inputs, joins run rows to qrels rows by (query, item), applies
-trec_eval's rules (ties, duplicates, missing queries, ``-M``, ``-l``; see
-:mod:`ndcg_teach.evaluation`) and returns one padded row of grades per query.
+trec_eval's rules (32-bit scores, ties, duplicates, missing queries, ``-M``,
+``-J``, ``-l``; see :mod:`ndcg_teach.evaluation`) and returns one padded row
+of grades per query. It works through the queries in batches of about
+:data:`BATCH_ROWS` run lines, so what it holds besides its inputs and its
+result stays small however long the run is.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
 
 from .context import Query
+from .ids import Ids
 from .trec import TrecFormatError, read_qrels, read_run
 from .validation import check_choice, check_k, check_threshold, shown
 
 TIES = ("docno", "stable", "optimistic", "pessimistic")
 DUPLICATES = ("raise", "first", "last", "max")
+SCORES = ("float32", "float64")
+BATCH_ROWS = 1 << 16
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 class _Collision(Exception):
-    """Two different item ids share a 64-bit hash: start again with exact codes."""
-
-
-def _query_codes(qrels_qids, run_qids):
-    """Codes of the query ids, in byte order, read once per run of equal ids (files group a query's lines)."""
-    heads, sizes = [], []
-    for qids in (qrels_qids, run_qids):
-        change = np.flatnonzero(np.r_[True, qids[1:] != qids[:-1]]) if qids.size else np.zeros(0, dtype=np.int64)
-        heads.append(qids[change])
-        sizes.append(np.diff(np.r_[change, qids.size]))
-    names, codes = np.unique(np.concatenate(heads), return_inverse=True)
-    split = heads[0].size
-    return names, np.repeat(codes[:split], sizes[0]), np.repeat(codes[split:], sizes[1])
-
-
-def _hashes(strings, width):
-    """A 64-bit FNV-style hash of each byte string (zero-padded to ``width`` bytes, a multiple of 8)."""
-    words = strings.astype(f"S{width}").view(np.uint64).reshape(strings.size, width // 8)
-    hashes = np.full(strings.size, 14695981039346656037, dtype=np.uint64)
-    for column in words.T:
-        hashes = (hashes ^ column) * np.uint64(1099511628211)
-    return hashes
-
-
-def _pair_keys(qrels, run, qrels_codes, run_codes, exact):
-    """One integer per (query, item) pair, equal for equal pairs: hashed, or exact ranks after a collision."""
-    if exact:
-        _, items = np.unique(np.concatenate([qrels.docnos, run.docnos]), return_inverse=True)
-        n_items = int(items.max(initial=0)) + 1
-        keys = np.concatenate([qrels_codes, run_codes]).astype(np.int64) * n_items + items
-    else:
-        width = -(-max(qrels.docnos.dtype.itemsize, run.docnos.dtype.itemsize, 1) // 8) * 8
-        items = np.concatenate([_hashes(qrels.docnos, width), _hashes(run.docnos, width)])
-        keys = items ^ (np.concatenate([qrels_codes, run_codes]).astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15))
-    return keys[: len(qrels)], keys[len(qrels):]
-
-
-def _same(table, rows, other_table, other_rows):
-    return (table.qids[rows] == other_table.qids[other_rows]) & (table.docnos[rows] == other_table.docnos[other_rows])
-
-
-def _grouped(keys, values, duplicates, what, table):
-    """Rows sorted by key with duplicate (query, item) pairs resolved; returns ``(rows, keys, values)``."""
-    order = np.argsort(keys)
-    sorted_keys = keys[order]
-    if not (sorted_keys[1:] == sorted_keys[:-1]).any():
-        return order, sorted_keys, values[order]
-    order = np.argsort(keys, kind="stable")  # with duplicates, "first" and "last" mean input order
-    keys = keys[order]
-    repeated = np.flatnonzero(keys[1:] == keys[:-1])
-    if not _same(table, order[repeated], table, order[repeated + 1]).all():
-        raise _Collision
-    if duplicates == "raise":
-        first, second = order[repeated[0]], order[repeated[0] + 1]
-        where = "" if table.lines is None else f" (lines {table.lines[first]} and {table.lines[second]})"
-        raise TrecFormatError(
-            f"{table.source}: {what} lists item {table.docnos[first].decode()!r} twice for query "
-            f"{table.qids[first].decode()!r}{where}; trec_eval refuses that. Pass duplicates='first', 'last' or 'max' "
-            "to keep one. Got a duplicate instead.")
-    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
-    ends = np.r_[starts[1:], keys.size] - 1
-    values = values[order]
-    if duplicates == "max":
-        best = np.maximum.reduceat(values, starts)
-        # the first row of each group that holds its maximum
-        is_best = values == np.repeat(best, np.diff(np.r_[starts, keys.size]))
-        candidates = np.flatnonzero(is_best)
-        keep = candidates[np.searchsorted(candidates, starts)]
-    else:
-        keep = starts if duplicates == "first" else ends
-    return order[keep], keys[keep], values[keep]
-
-
-def _joined(qrels, run, qrels_codes, run_codes, duplicates, exact):
-    """Each run row (duplicates resolved) with its judged grade (NaN when unjudged), and the qrels rows."""
-    qrels_keys, run_keys = _pair_keys(qrels, run, qrels_codes, run_codes, exact)
-    judged_rows, qrels_keys, qrels_grades = _grouped(qrels_keys, qrels.grades, duplicates, "the qrels", qrels)
-    rows, run_keys, scores = _grouped(run_keys, run.scores, duplicates, "the run", run)
-    grades = np.full(rows.size, np.nan)
-    if qrels_keys.size:
-        at = np.minimum(np.searchsorted(qrels_keys, run_keys), qrels_keys.size - 1)
-        found = np.flatnonzero(qrels_keys[at] == run_keys)
-        if not _same(run, rows[found], qrels, judged_rows[at[found]]).all():
-            raise _Collision
-        grades[found] = qrels_grades[at[found]]
-    return judged_rows, qrels_grades, rows, scores, grades
-
-
-def _input_order(rows, n, *columns):
-    """``rows`` (distinct row numbers below ``n``) sorted, with ``columns`` carried along, without a sort."""
-    place = np.full(n, -1)
-    place[rows] = np.arange(rows.size)
-    kept = place[place >= 0]
-    return (rows[kept], *(column[kept] for column in columns))
-
-
-def _by_score(run_queries, scores):
-    """Positions sorted by query, then score descending, ties in input order (one row per query, sorted along rows)."""
-    by_query = np.argsort(run_queries, kind="stable") if (np.diff(run_queries) < 0).any() else np.arange(scores.size)
-    queries = run_queries[by_query]
-    counts = np.bincount(queries)
-    width = int(counts.max(initial=0))
-    if counts.size * width > 4 * scores.size + 1024:  # lists of very different lengths: padding would cost too much
-        return np.lexsort((-scores, run_queries))
-    starts = np.r_[0, np.cumsum(counts)[:-1]]
-    positions = np.arange(scores.size) - np.repeat(starts, counts)
-    padded = np.full((counts.size, width), np.inf)
-    padded[queries, positions] = -scores[by_query]
-    within = np.argsort(padded, axis=1, kind="stable")
-    return by_query[(within + starts[:, np.newaxis])[np.arange(width) < counts[:, np.newaxis]]]
-
-
-def _ranked(run, rows, run_queries, scores, grades, ties):
-    """Positions of ``rows`` (in input order) sorted by query, score descending, then the tie rule."""
-    if ties in ("optimistic", "pessimistic"):
-        return np.lexsort((rows, -grades if ties == "optimistic" else grades, -scores, run_queries))
-    order = _by_score(run_queries, scores)
-    if ties == "stable":
-        return order
-    same = (run_queries[order][1:] == run_queries[order][:-1]) & (scores[order][1:] == scores[order][:-1])
-    if same.any():
-        # trec_eval: tied scores by item id, descending (byte order); sort only the tied groups by id.
-        tied = np.flatnonzero(np.r_[same, False] | np.r_[False, same])
-        group = np.cumsum(~np.r_[False, same])[tied]
-        _, ids = np.unique(run.docnos[rows[order[tied]]], return_inverse=True)
-        order[tied] = order[tied][np.lexsort((-ids, group))]
-    return order
+    """Two different item ids share a 64-bit hash: do the batch again with exact codes."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,9 +42,26 @@ class Judged:
     n_nonrelevant: np.ndarray   # judged grades from 0 to below relevance_level, per query
     judged: np.ndarray          # like grades: whether each ranked item was judged (a grade >= 0 in the qrels)
     retrieved: np.ndarray       # bool: the run answers the query (False only with complete=True)
-    docnos: np.ndarray          # ranked item ids, all queries one after the other
-    offsets: np.ndarray         # query q's items are docnos[offsets[q]:offsets[q + 1]]
+    docnos: Ids                 # the run's item ids (as read)
+    ranked: np.ndarray          # rows of docnos in ranked order, all queries one after the other
+    offsets: np.ndarray         # query q's items are ranked[offsets[q]:offsets[q + 1]]
     relevance_level: float
+    scores: np.ndarray          # the ranked items' scores as ranked (float32 under trec_eval 9's rule)
+    tag: str = ""               # the run's name (trec_eval's runid)
+
+    def rows(self, start, end):
+        """The queries ``start`` to ``end - 1`` alone (views, no copies): metrics computed a part at a time."""
+        first, last = int(self.offsets[start]), int(self.offsets[end])
+        return replace(self, queries=self.queries[start:end], grades=self.grades[start:end],
+                       lengths=self.lengths[start:end], pool=self.pool[start:end], n_relevant=self.n_relevant[start:end],
+                       n_nonrelevant=self.n_nonrelevant[start:end], judged=self.judged[start:end],
+                       retrieved=self.retrieved[start:end], ranked=self.ranked[first:last],
+                       offsets=self.offsets[start:end + 1] - first, scores=self.scores[first:last])
+
+    def ranking(self, row):
+        """Query ``row``'s item ids in ranked order, as text."""
+        rows = self.ranked[self.offsets[row]:self.offsets[row + 1]]
+        return [item.decode("utf-8", "replace") for item in self.docnos.take(rows).tolist()]
 
     @cached_property
     def query(self):
@@ -173,68 +71,265 @@ class Judged:
                      n_nonrelevant=self.n_nonrelevant, threshold=self.relevance_level)
 
 
-def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties="docno", duplicates="raise",
-          negative="zero"):
-    """Rank each query of ``run``, look up the grades in ``qrels``, and lay them out one query per row."""
-    qrels, run = read_qrels(qrels), read_run(run)
-    check_choice("ties", ties, TIES)
-    check_choice("duplicates", duplicates, DUPLICATES)
-    check_choice("negative", negative, ("zero", "raise"))
-    max_docs = check_k(max_docs, name="max_docs")
-    level = check_threshold(relevance_level)
-    if negative == "raise" and (qrels.grades < 0).any():
-        row = int(np.argmax(qrels.grades < 0))
-        where = "" if qrels.lines is None else f", line {qrels.lines[row]}"
-        raise TrecFormatError(f"{qrels.source}{where}: grades must be non-negative with negative='raise'; trec_eval reads "
-                              f"a negative grade as judged non-relevant (negative='zero'). Got {qrels.grades[row]:g} instead.")
-    names, qrels_codes, run_codes = _query_codes(qrels.qids, run.qids)
-    try:
-        judged_rows, qrels_grades, rows, scores, grades = _joined(qrels, run, qrels_codes, run_codes, duplicates, False)
-    except _Collision:
-        judged_rows, qrels_grades, rows, scores, grades = _joined(qrels, run, qrels_codes, run_codes, duplicates, True)
-    rows, scores, grades = _input_order(rows, len(run), scores, grades)
-    run_queries, qrels_queries = run_codes[rows], qrels_codes[judged_rows]
-    judged = grades >= 0  # trec_eval: a negative grade means "in the pool, not judged" (NaN: not in the qrels)
-    grades = np.where(judged, grades, 0.0)  # unjudged: gain 0, not relevant
-    # Which queries are evaluated, in trec_eval's order (query ids in byte order).
-    has_judgements = np.bincount(qrels_queries, minlength=names.size) > 0
-    has_answers = np.bincount(run_queries, minlength=names.size) > 0
+# ---- Queries ---------------------------------------------------------------------------------------------
+
+def _query_rows(qrels, run, complete):
+    """The evaluated queries (byte order, as trec_eval) and each line's query row (-1: a query not evaluated)."""
+    names = sorted(set(qrels.qids.names) | set(run.qids.names))
+    place = {name: code for code, name in enumerate(names)}
+    codes = [np.array([place[name] for name in side.qids.names], dtype=np.int32)[side.qids.codes] for side in
+             (qrels, run)]
+    has_judgements = np.bincount(codes[0], minlength=len(names)) > 0
+    has_answers = np.bincount(codes[1], minlength=len(names)) > 0
     evaluated = np.flatnonzero(has_judgements if complete else has_judgements & has_answers)
     if evaluated.size == 0:
         raise ValueError(f"qrels and run must share at least one query (trec_eval: 'No queries with both results and "
                          f"relevance info'). Got queries {shown(qrels.queries)} in the qrels and {shown(run.queries)} "
                          "in the run instead.")
-    row_of = np.full(names.size, -1)
+    row_of = np.full(len(names), -1, dtype=np.int32)
     row_of[evaluated] = np.arange(evaluated.size)
-    order = _ranked(run, rows, run_queries, scores, grades, ties)
-    order = order[row_of[run_queries[order]] >= 0]
-    ranked_rows = row_of[run_queries[order]]
-    counts = np.bincount(ranked_rows, minlength=evaluated.size)
+    queries = tuple(names[code].decode("utf-8", "replace") for code in evaluated.tolist())
+    return queries, row_of[codes[0]], row_of[codes[1]], has_answers[evaluated]
+
+
+def _by_query(rows, n_queries):
+    """Line numbers grouped by query row (input order within a query; other queries' lines left out), and offsets.
+
+    Files hold each query's lines together, so the lines are sorted as runs of equal rows (a few thousand), not
+    one by one; a file whose queries are interleaved is sorted line by line."""
+    counts = np.bincount(rows[rows >= 0], minlength=n_queries)
+    index = np.int32 if rows.size < 2 ** 31 else np.int64
+    heads = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]]) if rows.size else np.zeros(0, dtype=np.int64)
+    if heads.size > rows.size // 8:
+        order = np.argsort(np.where(rows >= 0, rows, n_queries), kind="stable")[: int(counts.sum())].astype(index)
+        return order, np.r_[0, np.cumsum(counts)]
+    sizes = np.diff(np.r_[heads, rows.size])
+    keep = rows[heads] >= 0
+    heads, sizes, owners = heads[keep], sizes[keep], rows[heads][keep]
+    runs = np.argsort(owners, kind="stable")  # the runs of lines in query order
+    heads, sizes = heads[runs], sizes[runs]
+    starts = np.r_[0, np.cumsum(sizes)[:-1]]
+    order = (np.arange(int(sizes.sum()), dtype=index) + np.repeat((heads - starts).astype(index), sizes))
+    return order, np.r_[0, np.cumsum(counts)]
+
+
+def _batches(run_offsets):
+    """Ranges of query rows holding about BATCH_ROWS run lines each (one query at least)."""
+    start, n = 0, run_offsets.size - 1
+    while start < n:
+        end = int(np.searchsorted(run_offsets, run_offsets[start] + BATCH_ROWS, side="right")) - 1
+        end = min(max(end, start + 1), n)
+        yield start, end
+        start = end
+
+
+# ---- One batch -------------------------------------------------------------------------------------------
+
+def _same(table, lines, other, other_lines):
+    return table.docnos.equal(lines, other.docnos, other_lines)
+
+
+def _grouped(keys, values, duplicates, what, table, lines):
+    """Positions sorted by key with duplicate (query, item) pairs resolved; returns ``(positions, keys, values)``."""
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+    if not (sorted_keys[1:] == sorted_keys[:-1]).any():
+        return order, sorted_keys, values[order]
+    order = np.argsort(keys, kind="stable")  # with duplicates, "first" and "last" mean input order
+    keys = keys[order]
+    repeated = np.flatnonzero(keys[1:] == keys[:-1])
+    if not _same(table, lines[order[repeated]], table, lines[order[repeated + 1]]).all():
+        raise _Collision
+    if duplicates == "raise":
+        first, second = (int(lines[order[repeated[0] + step]]) for step in (0, 1))
+        where = "" if table.lines is None else f" (lines {table.lines[first]} and {table.lines[second]})"
+        docno = table.docnos[first].decode("utf-8", "replace")
+        raise TrecFormatError(
+            f"{table.source}: {what} lists item {docno!r} twice for query "
+            f"{table.qids[first].decode('utf-8', 'replace')!r}{where}; trec_eval refuses that (duplicate docs "
+            f"{docno}). Pass duplicates='first', 'last' or 'max' to keep one. Got a duplicate instead.",
+            source=table.source, line=None if table.lines is None else int(table.lines[second]),
+            trec_eval=f"trec_eval.form_res_rels: duplicate docs {docno}")
+    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+    values = values[order]
+    if duplicates == "max":
+        best = np.maximum.reduceat(values, starts)
+        is_best = values == np.repeat(best, np.diff(np.r_[starts, keys.size]))
+        candidates = np.flatnonzero(is_best)
+        keep = candidates[np.searchsorted(candidates, starts)]  # the first row of each group that holds its maximum
+    else:
+        keep = starts if duplicates == "first" else np.r_[starts[1:], keys.size] - 1
+    return order[keep], keys[keep], values[keep]
+
+
+def _joined(qrels, run, qrels_lines, run_lines, qrels_rows, run_rows, hashed, duplicates):
+    """The batch's qrels and run lines with duplicates resolved, and each run line's grade (NaN: unjudged).
+
+    ``hashed``: keys from 64-bit hashes of the ids (checked: equal keys must be equal ids), else exact codes."""
+    if not hashed:  # exact codes: one dictionary for both sides, so equal ids get equal codes
+        both = np.concatenate([_keys_exact_ids(qrels, qrels_lines), _keys_exact_ids(run, run_lines)])
+        _, codes = np.unique(both, return_inverse=True)
+        qrels_keys = qrels_rows.astype(np.int64) * (1 << 32) + codes[:qrels_lines.size]
+        run_keys = run_rows.astype(np.int64) * (1 << 32) + codes[qrels_lines.size:]
+    else:
+        qrels_keys = qrels.docnos.take(qrels_lines).hashes() ^ (qrels_rows.astype(np.uint64) * _GOLDEN)
+        run_keys = run.docnos.take(run_lines).hashes() ^ (run_rows.astype(np.uint64) * _GOLDEN)
+    judged_at, qrels_keys, qrels_grades = _grouped(qrels_keys, qrels.grades[qrels_lines], duplicates, "the qrels",
+                                                   qrels, qrels_lines)
+    kept, run_keys, values = _grouped(run_keys, run.scores[run_lines], duplicates, "the run", run, run_lines)
+    grades = np.full(kept.size, np.nan)
+    if qrels_keys.size:
+        at = np.minimum(np.searchsorted(qrels_keys, run_keys), qrels_keys.size - 1)
+        found = np.flatnonzero(qrels_keys[at] == run_keys)
+        if hashed and not _same(run, run_lines[kept[found]], qrels, qrels_lines[judged_at[at[found]]]).all():
+            raise _Collision
+        grades[found] = qrels_grades[at[found]]
+    return judged_at, qrels_grades, kept, values, grades
+
+
+def _keys_exact_ids(table, lines):
+    return np.array(table.docnos.take(lines).tolist(), dtype=object)
+
+
+def _by_score(run_queries, scores):
+    """Positions sorted by query, then score descending, ties in input order (one row per query, sorted along rows)."""
+    if not scores.size:
+        return np.zeros(0, dtype=np.int64)
+    by_query = np.argsort(run_queries, kind="stable") if (np.diff(run_queries) < 0).any() else np.arange(scores.size)
+    queries = run_queries[by_query]
+    counts = np.bincount(queries - queries[0])
+    width = int(counts.max(initial=0))
+    if counts.size * width > 4 * scores.size + 1024:  # lists of very different lengths: padding would cost too much
+        return np.lexsort((-scores, run_queries))
     starts = np.r_[0, np.cumsum(counts)[:-1]]
-    positions = np.arange(order.size) - np.repeat(starts, counts)
-    if max_docs is not None:
-        kept = positions < max_docs
-        order, ranked_rows, positions = order[kept], ranked_rows[kept], positions[kept]
-        counts = np.minimum(counts, max_docs)
-    matrix = np.zeros((evaluated.size, int(counts.max(initial=0))))
-    matrix[ranked_rows, positions] = grades[order]
-    judged_matrix = np.zeros(matrix.shape, dtype=bool)
-    judged_matrix[ranked_rows, positions] = judged[order]
-    # Each query's positive judged grades, best first: the ideal ranking of NDCG.
-    in_evaluated = row_of[qrels_queries]
-    positive = (in_evaluated >= 0) & (qrels_grades > 0)
-    pool_rows, pool_grades = in_evaluated[positive], qrels_grades[positive]
-    pool_order = np.lexsort((-pool_grades, pool_rows))
-    pool_counts = np.bincount(pool_rows, minlength=evaluated.size)
-    pool_positions = np.arange(pool_rows.size) - np.repeat(np.r_[0, np.cumsum(pool_counts)[:-1]], pool_counts)
-    pool = np.zeros((evaluated.size, int(pool_counts.max(initial=0))))
-    pool[pool_rows[pool_order], pool_positions] = pool_grades[pool_order]
-    relevant = (in_evaluated >= 0) & (qrels_grades >= level)
-    n_relevant = np.bincount(in_evaluated[relevant], minlength=evaluated.size)
-    nonrelevant = (in_evaluated >= 0) & (qrels_grades >= 0) & (qrels_grades < level)
-    n_nonrelevant = np.bincount(in_evaluated[nonrelevant], minlength=evaluated.size)
+    positions = np.arange(scores.size) - np.repeat(starts, counts)
+    padded = np.full((counts.size, width), np.inf, dtype=scores.dtype)
+    padded[queries - queries[0], positions] = -scores[by_query]
+    within = np.argsort(padded, axis=1, kind="stable")
+    return by_query[(within + starts[:, np.newaxis])[np.arange(width) < counts[:, np.newaxis]]]
+
+
+def _ranked(run, lines, run_queries, scores, grades, ties):
+    """Positions of ``lines`` (in input order) sorted by query, score descending, then the tie rule."""
+    if ties in ("optimistic", "pessimistic"):
+        return np.lexsort((lines, -grades if ties == "optimistic" else grades, -scores, run_queries))
+    order = _by_score(run_queries, scores)
+    if ties == "stable":
+        return order
+    same = (run_queries[order][1:] == run_queries[order][:-1]) & (scores[order][1:] == scores[order][:-1])
+    if same.any():
+        # trec_eval: tied scores by item id, descending (byte order); sort only the tied groups by id.
+        tied = np.flatnonzero(np.r_[same, False] | np.r_[False, same])
+        group = np.cumsum(~np.r_[False, same])[tied]
+        ids = run.docnos.byte_order(lines[order[tied]])
+        order[tied] = order[tied][np.lexsort((-ids, group))]
+    return order
+
+
+# ---- The whole run ---------------------------------------------------------------------------------------
+
+def _check_rules(ties, duplicates, negative, scores, max_docs, relevance_level):
+    check_choice("ties", ties, TIES)
+    check_choice("duplicates", duplicates, DUPLICATES)
+    check_choice("negative", negative, ("zero", "raise"))
+    check_choice("scores", scores, SCORES)
+    return check_k(max_docs, name="max_docs"), check_threshold(relevance_level)
+
+
+class _Layout:
+    """The result arrays, filled batch by batch."""
+
+    def __init__(self, n_queries, width, pool_width, n_lines, score_type):
+        self.grades = np.zeros((n_queries, width))
+        self.judged = np.zeros((n_queries, width), dtype=bool)
+        self.lengths = np.zeros(n_queries, dtype=np.int64)
+        self.pool = np.zeros((n_queries, pool_width))
+        self.n_relevant = np.zeros(n_queries, dtype=np.int64)
+        self.n_nonrelevant = np.zeros(n_queries, dtype=np.int64)
+        self.ranked = np.zeros(n_lines, dtype=np.int64 if n_lines >= 2 ** 31 else np.int32)
+        self.scores = np.zeros(n_lines, dtype=score_type)
+        self.filled = 0
+
+    def add_ranking(self, rows, positions, grades, judged, lines, scores):
+        self.grades[rows, positions] = grades
+        self.judged[rows, positions] = judged
+        self.lengths += np.bincount(rows, minlength=self.lengths.size)
+        end = self.filled + lines.size
+        self.ranked[self.filled:end], self.scores[self.filled:end] = lines, scores
+        self.filled = end
+
+    def add_judgements(self, rows, grades, level):
+        positive = grades > 0
+        order = np.lexsort((-grades[positive], rows[positive]))
+        pool_rows, pool_grades = rows[positive][order], grades[positive][order]
+        self.pool[pool_rows, _positions(pool_rows)] = pool_grades
+        self.n_relevant += np.bincount(rows[grades >= level], minlength=self.lengths.size)
+        self.n_nonrelevant += np.bincount(rows[(grades >= 0) & (grades < level)], minlength=self.lengths.size)
+
+
+def _positions(rows):
+    """Each entry's place in its group, for ``rows`` sorted by group: [3, 3, 5, 5, 5] gives [0, 1, 0, 1, 2]."""
+    index = np.arange(rows.size)
+    new = np.ones(rows.size, dtype=bool)
+    new[1:] = rows[1:] != rows[:-1]
+    return index - np.maximum.accumulate(np.where(new, index, 0))
+
+
+def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties="docno", duplicates="raise",
+          negative="zero", scores="float32", judged_only=False):
+    """Rank each query of ``run``, look up the grades in ``qrels``, and lay them out one query per row.
+
+    ``scores="float32"`` ranks the scores as trec_eval 9 stores them (C ``float``: scores equal in 32 bits tie and
+    are ordered by item id); ``judged_only`` (trec_eval ``-J``) drops the unjudged items after the ``max_docs`` cut.
+    Only the evaluated queries' lines are looked at, as in trec_eval (a duplicate elsewhere is not an error).
+    """
+    qrels, run = read_qrels(qrels), read_run(run)
+    max_docs, level = _check_rules(ties, duplicates, negative, scores, max_docs, relevance_level)
+    if negative == "raise" and (qrels.grades < 0).any():
+        row = int(np.argmax(qrels.grades < 0))
+        where = "" if qrels.lines is None else f", line {qrels.lines[row]}"
+        raise TrecFormatError(f"{qrels.source}{where}: grades must be non-negative with negative='raise'; trec_eval reads "
+                              f"a negative grade as judged non-relevant (negative='zero'). Got {qrels.grades[row]:g} instead.",
+                              source=qrels.source)
+    queries, qrels_rows, run_rows, retrieved = _query_rows(qrels, run, complete)
+    n = len(queries)
+    qrels_order, qrels_offsets = _by_query(qrels_rows, n)
+    run_order, run_offsets = _by_query(run_rows, n)
+    counts = np.diff(run_offsets)
+    width = int(counts.max(initial=0)) if max_docs is None else min(int(counts.max(initial=0)), max_docs)
+    positive = np.bincount(qrels_rows[(qrels_rows >= 0) & (qrels.grades > 0)], minlength=n)
+    layout = _Layout(n, width, int(positive.max(initial=0)), int(run_offsets[-1]), np.float32 if scores == "float32"
+                     else np.float64)
+    for start, end in _batches(run_offsets):
+        qrels_lines = qrels_order[qrels_offsets[start]:qrels_offsets[end]]
+        run_lines = run_order[run_offsets[start]:run_offsets[end]]
+        try:
+            found = _joined(qrels, run, qrels_lines, run_lines, qrels_rows[qrels_lines], run_rows[run_lines], True,
+                            duplicates)
+        except _Collision:
+            found = _joined(qrels, run, qrels_lines, run_lines, qrels_rows[qrels_lines], run_rows[run_lines], False,
+                            duplicates)
+        judged_at, qrels_grades, kept, values, grades = found
+        layout.add_judgements(qrels_rows[qrels_lines[judged_at]], qrels_grades, level)
+        back = np.argsort(kept)  # back to input order within each query (the batch is grouped by query)
+        lines, grades = run_lines[kept[back]], grades[back]
+        values = values[back].astype(layout.scores.dtype)
+        judged = grades >= 0  # trec_eval: a negative grade means "in the pool, not judged" (NaN: not in the qrels)
+        grades = np.where(judged, grades, 0.0)  # unjudged: gain 0, not relevant
+        order = _ranked(run, lines, run_rows[lines], values, grades, ties)
+        rows = run_rows[lines[order]]
+        positions = _positions(rows)
+        keep = np.ones(order.size, dtype=bool) if max_docs is None else positions < max_docs
+        if judged_only:
+            keep &= judged[order]
+        if not keep.all():
+            order, rows = order[keep], rows[keep]
+            positions = _positions(rows)
+        layout.add_ranking(rows, positions, grades[order], judged[order], lines[order], values[order])
+    width = int(layout.lengths.max(initial=0))
     return Judged(
-        queries=tuple(name.decode("utf-8", "replace") for name in names[evaluated]), grades=matrix, lengths=counts,
-        pool=pool, n_relevant=n_relevant, n_nonrelevant=n_nonrelevant, judged=judged_matrix, retrieved=has_answers[evaluated], docnos=run.docnos[rows[order]],
-        offsets=np.r_[0, np.cumsum(counts)], relevance_level=level,
-    )
+        queries=queries, grades=layout.grades[:, :width], lengths=layout.lengths, pool=layout.pool,
+        n_relevant=layout.n_relevant, n_nonrelevant=layout.n_nonrelevant, judged=layout.judged[:, :width],
+        retrieved=retrieved, docnos=run.docnos, ranked=layout.ranked[:layout.filled],
+        offsets=np.r_[0, np.cumsum(layout.lengths)], relevance_level=level, scores=layout.scores[:layout.filled],
+        tag=run.tag)

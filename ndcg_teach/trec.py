@@ -4,8 +4,17 @@ A *qrels* holds the judgements, one line per judged item: ``qid iter docno
 rel`` (``iter`` is ignored). A *run* holds what a system returned, one line per
 retrieved item: ``qid Q0 docno rank score tag`` (``Q0`` and ``rank`` are
 ignored: trec_eval ranks by score; so is any text after the tag, as in
-trec_eval). Columns are separated by white space;
-blank lines and lines starting with ``#`` are skipped; a file may be gzipped.
+trec_eval). Columns are separated by white space; blank lines and lines
+starting with ``#`` are skipped; a file may be gzipped, or be a binary stream
+(``sys.stdin.buffer``). How files are read (blocks, limits, C's number syntax)
+is in :mod:`ndcg_teach.trec_files`; dicts and DataFrames in
+:mod:`ndcg_teach.trec_tables`.
+
+trec_eval's reading rules are the default: a grade is read as a whole number
+(``atol``: ``1.5`` is 1, ``0.7`` is 0, ``1_0`` is 1; ``grades="float"`` keeps
+the fraction), and a score's leading number counts (``atof``). Scores are kept
+as read (float64); that trec_eval ranks them as 32-bit floats is a ranking
+rule (:func:`~ndcg_teach.evaluate`'s ``scores``).
 
 :func:`read_qrels` and :func:`read_run` return a :class:`Qrels` or :class:`Run`
 holding one NumPy column per field. They refuse a malformed file as a whole
@@ -13,35 +22,25 @@ holding one NumPy column per field. They refuse a malformed file as a whole
 the line number and what was expected. :func:`~ndcg_teach.evaluate` calls them
 on whatever it is given. Lesson 09 reads a real collection with them.
 
->>> qrels = read_qrels({"q1": {"d1": 2, "d2": 0}})
+>>> qrels = read_qrels({"q1": {"d1": 2, "d2": 0.7}})
 >>> qrels.queries, qrels.grades
 (('q1',), array([2., 0.]))
 """
 
-import io
 import os
 from dataclasses import dataclass
 
 import numpy as np
 
-from .validation import shown
+from .ids import Ids, Labels
+from .trec_files import MAX_BYTES, read_columns
+from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.trec.TrecFormatError
+from .trec_tables import from_dict, from_frame
+from .validation import check_choice, shown
 
-CHUNK_BYTES = 1 << 22  # files are read in blocks of about 4 MB, each by one NumPy call when it can be
 QRELS_COLUMNS = ("qid", "iter", "docno", "rel")
 RUN_COLUMNS = ("qid", "Q0", "docno", "rank", "score", "tag")
-
-
-class TrecFormatError(ValueError):
-    """A qrels or run file (or dict, or DataFrame) that cannot be read; the message says where and why. Lesson 09.
-
-    Examples
-    --------
-    >>> try:
-    ...     read_qrels({"q1": {"d1": "high"}})
-    ... except TrecFormatError as error:
-    ...     print(error)
-    qrels: the grade of query 'q1', item 'd1' must be a finite number. Got 'high' instead.
-    """
+GRADES = ("integer", "float")
 
 
 class _Entries:
@@ -50,7 +49,7 @@ class _Entries:
     @property
     def queries(self):
         """The query ids, sorted as trec_eval sorts them (byte order)."""
-        return tuple(q.decode() for q in np.unique(self.qids))
+        return tuple(name.decode("utf-8", "replace") for name in sorted(set(self.qids.names)))
 
     def __len__(self):
         return self.qids.size
@@ -62,8 +61,11 @@ class Qrels(_Entries):
 
     Attributes
     ----------
-    qids, docnos : numpy.ndarray of bytes
-        Query and item ids (UTF-8), one per judgement.
+    qids : Labels
+        The query of each judgement: ``qids.codes`` (one small int each) and
+        ``qids.names`` (the distinct ids, as bytes); ``qids.tolist()`` gives bytes.
+    docnos : Ids
+        The item ids, packed by their own lengths; ``docnos.tolist()`` gives bytes.
     grades : numpy.ndarray of float64
         The judged grades (negative ones mean "judged, but not relevant" to trec_eval).
     source : str
@@ -72,8 +74,8 @@ class Qrels(_Entries):
         The line of each judgement in its file (for error messages).
     """
 
-    qids: np.ndarray
-    docnos: np.ndarray
+    qids: Labels
+    docnos: Ids
     grades: np.ndarray
     source: str
     lines: np.ndarray = None
@@ -85,196 +87,57 @@ class Run(_Entries):
 
     Attributes
     ----------
-    qids, docnos : numpy.ndarray of bytes
+    qids : Labels
+    docnos : Ids
     scores : numpy.ndarray of float64
-        Higher is ranked higher.
+        Higher is ranked higher (as read; trec_eval 9 ranks them as 32-bit floats, see ``evaluate(scores=)``).
     source : str
     tag : str
-        The run's name (the last column of a run file; the source otherwise).
+        The run's name: the tag of the file's last line (trec_eval's ``runid``), or the source.
     lines : numpy.ndarray of int or None
     """
 
-    qids: np.ndarray
-    docnos: np.ndarray
+    qids: Labels
+    docnos: Ids
     scores: np.ndarray
     source: str
     tag: str = ""
     lines: np.ndarray = None
 
 
-# ---- Files ----------------------------------------------------------------------------------------
-
-def _file_bytes(path):
-    name = os.fspath(path)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        raise FileNotFoundError(f"{name}: cannot be read ({error.strerror}).") from None
-    if data[:2] == b"\x1f\x8b":
-        import gzip  # only for gzipped files
-
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise TrecFormatError(f"{name}: starts like a gzip file but cannot be decompressed ({error}).") from None
-    if b"\x00" in data:
-        raise TrecFormatError(f"{name}: is a binary file (it holds NUL bytes), not a text file of TREC lines.")
-    return name, data
-
-
-def _expected(columns):
-    return f"{len(columns)} columns ({' '.join(columns)})"
-
-
-def _slow_rows(name, chunk, first_line, columns, numeric, trailing):
-    """Parse ``chunk`` line by line: skips blanks and comments, and says which line is wrong and why."""
-    rows, numbers = [], []
-    for offset, raw in enumerate(chunk.split(b"\n")):
-        line = first_line + offset
-        parts = raw.split()
-        if not parts or parts[0].startswith(b"#"):
-            continue
-        text = raw.decode("utf-8", "replace").strip()
-        if len(parts) < len(columns) or (len(parts) > len(columns) and not trailing):
-            kind = "is truncated" if len(parts) < len(columns) else "has too many columns"
-            raise TrecFormatError(f"{name}, line {line}: {kind}; expected {_expected(columns)}. "
-                                  f"Got {len(parts)} column(s) {text!r} instead.")
-        values = []
-        for index in numeric:
-            try:
-                value = float(parts[index])
-            except ValueError:
-                value = None
-            if value is None or not np.isfinite(value):
-                raise TrecFormatError(f"{name}, line {line}: the {columns[index]} column must be a finite number. "
-                                      f"Got {parts[index].decode('utf-8', 'replace')!r} in {text!r} instead.")
-            values.append(value)
-        rows.append((parts, line))
-        numbers.append(values)
-    return rows, numbers
-
-
-WIDE = 64  # widest id the fast reader takes; a longer one sends its block to the line-by-line reader
-
-
-def _fast_columns(chunk, n_lines, columns, keep, numeric):
-    """The columns of a block of lines read by NumPy's loadtxt (in C), or None when the block needs the
-    line-by-line reader: non-ASCII text, comments, blank lines, a malformed line or a very long id."""
-    if not chunk.isascii() or chunk.startswith(b"#") or b"\n#" in chunk or not chunk.strip():
-        return None
-    fields = [(f"c{index}", "f8" if index in numeric else f"S{WIDE}" if index in keep else "S1")
-              for index in range(len(columns))]
-    try:
-        table = np.loadtxt(io.BytesIO(chunk), dtype=fields, comments=None, ndmin=1)
-    except ValueError:
-        return None
-    if table.size != n_lines or not all(np.isfinite(table[f"c{index}"]).all() for index in numeric):
-        return None
-    found = {}
-    for index in keep:
-        width = int(np.char.str_len(table[f"c{index}"]).max())
-        if width >= WIDE:
-            return None
-        found[index] = table[f"c{index}"].astype(f"S{max(width, 1)}")
-    return {**found, **{index: table[f"c{index}"].copy() for index in numeric}}
-
-
-def _parse(name, data, columns, keep, numeric, trailing=False):
-    """Columns ``keep`` (as bytes arrays) and ``numeric`` (as float64) of every line, with line numbers.
-
-    ``trailing``: text after the last column is ignored (trec_eval allows it in run files, not in qrels).
-    """
-    parts = {index: [] for index in (*keep, *numeric)}
-    lines = []
-    start, line = 0, 1
-    while start < len(data):
-        end = data.find(b"\n", min(start + CHUNK_BYTES, len(data)))
-        end = len(data) if end < 0 else end + 1
-        chunk = data[start:end]
-        n_lines = chunk.count(b"\n") + (not chunk.endswith(b"\n"))
-        found = _fast_columns(chunk, n_lines, columns, keep, numeric)
-        if found is not None:
-            lines.append(np.arange(line, line + n_lines, dtype=np.int64))
-        else:
-            rows, parsed = _slow_rows(name, chunk, line, columns, numeric, trailing)
-            found = {index: np.array([row[index] for row, _ in rows], dtype=bytes) for index in keep}
-            found.update({index: np.array([values[position] for values in parsed], dtype=np.float64)
-                          for position, index in enumerate(numeric)})
-            lines.append(np.array([number for _, number in rows], dtype=np.int64))
-        for index, column in found.items():
-            parts[index].append(column)
-        start, line = end, line + n_lines
-    total = sum(part.size for part in lines)
-    if total == 0:
-        raise TrecFormatError(f"{name}: holds no lines; expected one line of {_expected(columns)} per entry. "
-                              "Got an empty file instead.")
-    return {index: np.concatenate(column) for index, column in parts.items()}, np.concatenate(lines)
-
-
-# ---- Dicts and DataFrames ---------------------------------------------------------------------------
-
-def _encoded(values):
-    return np.array([str(value).encode() for value in values], dtype=bytes)
-
-
-def _from_dict(source, what, value_name):
-    qids, docnos, numbers = [], [], []
-    for qid, entries in source.items():
-        if not hasattr(entries, "items"):
-            raise TrecFormatError(f"{what} must map each query id to a {{item id: {value_name}}} dict, as pytrec_eval "
-                                  f"and ranx do; query {qid!r} maps to {shown(entries)}. Got {shown(source)} instead.")
-        for docno, number in entries.items():
-            if isinstance(number, bool) or not isinstance(number, (int, float, np.integer, np.floating)) \
-                    or not np.isfinite(number):
-                raise TrecFormatError(f"{what}: the {value_name} of query {qid!r}, item {docno!r} must be a finite "
-                                      f"number. Got {shown(number)} instead.")
-            qids.append(qid)
-            docnos.append(docno)
-            numbers.append(float(number))
-    if not qids:
-        raise TrecFormatError(f"{what} must hold at least one entry. Got {shown(source)} instead.")
-    return _encoded(qids), _encoded(docnos), np.array(numbers, dtype=np.float64)
-
-
-def _from_frame(frame, what, columns):
-    missing = [column for column in columns if column not in frame.columns]
-    if missing:
-        keywords = ", ".join(f"{key}=" for key in ("query", "item", columns[-1] == "score" and "score" or "relevance"))
-        raise TrecFormatError(f"{what} DataFrame must have the columns {list(columns)} (name yours with {keywords}); "
-                              f"{missing[0]!r} is missing. Got columns {list(frame.columns)} instead.")
-    if len(frame) == 0:
-        raise TrecFormatError(f"{what} DataFrame must hold at least one row. Got an empty DataFrame instead.")
-    query, item, number = columns
-    try:
-        numbers = frame[number].to_numpy(dtype=np.float64)
-    except (TypeError, ValueError):
-        numbers = None
-    if numbers is None or not np.isfinite(numbers).all():
-        bad = next(i for i, v in enumerate(frame[number].tolist())
-                   if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) or not np.isfinite(v))
-        raise TrecFormatError(f"{what} DataFrame: column {number!r} must hold finite numbers; row {bad} holds "
-                              f"{frame[number].iloc[bad]!r}. Got {shown(frame[number].tolist())} instead.")
-    return _encoded(frame[query].tolist()), _encoded(frame[item].tolist()), numbers
-
-
 def _is_frame(source):
     return type(source).__name__ == "DataFrame" and hasattr(source, "columns")
 
 
-# ---- Public readers ---------------------------------------------------------------------------------
+def _check_max_bytes(max_bytes):
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, (int, np.integer)) or max_bytes < 1:
+        raise TypeError(f"max_bytes must be a positive whole number of bytes, e.g. {MAX_BYTES}. "
+                        f"Got {shown(max_bytes)} instead.")
+    return int(max_bytes)
 
-def read_qrels(source, *, query="query", item="item", relevance="relevance"):
+
+def _is_file(source):
+    return isinstance(source, (str, os.PathLike)) or hasattr(source, "read")
+
+
+def read_qrels(source, *, query="query", item="item", relevance="relevance", grades="integer", max_bytes=MAX_BYTES):
     """Judgements from a TREC qrels file, a ``{qid: {docno: grade}}`` dict or a DataFrame.
 
     Parameters
     ----------
-    source : str, path, dict, Qrels or pandas.DataFrame
+    source : str, path, binary stream, dict, Qrels or pandas.DataFrame
         A file of ``qid iter docno rel`` lines (plain or gzip); the dict
         shape of pytrec_eval and ranx; or a DataFrame with one row per
         judgement. A :class:`Qrels` is returned as it is.
     query, item, relevance : str
         The DataFrame's column names (ignored for files and dicts).
+    grades : {"integer", "float"}, default "integer"
+        "integer" reads each grade as trec_eval does, a whole number (C's
+        ``atol`` on files: ``1.5`` is 1, ``0.7`` is 0, ``1_0`` is 1, ``1e3`` is 1;
+        numbers from dicts and DataFrames are cut to their whole part, ``int(1.5)``);
+        "float" keeps the fraction (full precision).
+    max_bytes : int, default trec_files.MAX_BYTES (2 GiB)
+        The most text a file may hold once decompressed; more stops with an error.
 
     Returns
     -------
@@ -284,7 +147,11 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance"):
     ------
     TrecFormatError
         A line that is truncated, has too many columns or a grade that is not
-        a number (the message names the file and line), an empty or a binary file.
+        a number (the message names the file and line), an empty or a binary
+        file, an input past ``max_bytes``, a bad id or grade in a dict or DataFrame.
+    OSError
+        A file that cannot be opened, with its own class: FileNotFoundError,
+        PermissionError, IsADirectoryError, OSError (a loop of symbolic links).
 
     Examples
     --------
@@ -298,29 +165,34 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance"):
     """
     if isinstance(source, Qrels):
         return source
+    check_choice("grades", grades, GRADES)
+    integer = grades == "integer"
     if _is_frame(source):
-        return Qrels(*_from_frame(source, "qrels", (query, item, relevance)), "DataFrame")
+        qids, docnos, numbers = from_frame(source, "qrels", (query, item, relevance))
+        return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "DataFrame")
     if hasattr(source, "items"):
-        return Qrels(*_from_dict(source, "qrels", "grade"), "dict")
-    if not isinstance(source, (str, os.PathLike)):
+        qids, docnos, numbers = from_dict(source, "qrels", "grade")
+        return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "dict")
+    if not _is_file(source):
         raise TypeError(f"qrels must be a file name, a {{qid: {{docno: grade}}}} dict or a DataFrame. Got {shown(source)} instead.")
-    name, data = _file_bytes(source)
-    columns, lines = _parse(name, data, QRELS_COLUMNS, keep=(0, 2), numeric=(3,))
-    return Qrels(columns[0], columns[2], columns[3], name, lines)
+    found = read_columns(source, QRELS_COLUMNS, numeric=3, max_bytes=_check_max_bytes(max_bytes), grades=grades)
+    return Qrels(found["qids"], found["docnos"], found["numbers"], found["name"], found["lines"])
 
 
-def read_run(source, *, query="query", item="item", score="score"):
+def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX_BYTES):
     """A run from a TREC run file, a ``{qid: {docno: score}}`` dict or a DataFrame.
 
     Parameters
     ----------
-    source : str, path, dict, Run or pandas.DataFrame
+    source : str, path, binary stream, dict, Run or pandas.DataFrame
         A file of ``qid Q0 docno rank score tag`` lines (plain or gzip; the
         ``Q0`` and ``rank`` columns are not used: trec_eval ranks by score);
         the dict shape of pytrec_eval and ranx; or a DataFrame with one row
         per retrieved item. A :class:`Run` is returned as it is.
     query, item, score : str
         The DataFrame's column names (ignored for files and dicts).
+    max_bytes : int, default trec_files.MAX_BYTES (2 GiB)
+        The most text a file may hold once decompressed.
 
     Returns
     -------
@@ -328,8 +200,9 @@ def read_run(source, *, query="query", item="item", score="score"):
 
     Raises
     ------
-    TrecFormatError
-        As in :func:`read_qrels`, for the score column.
+    TrecFormatError, OSError
+        As in :func:`read_qrels`, for the score column (NaN is refused; a
+        score with no number at all, which trec_eval reads as 0, too).
 
     Examples
     --------
@@ -344,16 +217,14 @@ def read_run(source, *, query="query", item="item", score="score"):
     if isinstance(source, Run):
         return source
     if _is_frame(source):
-        return Run(*_from_frame(source, "run", (query, item, score)), "DataFrame", "DataFrame")
+        return Run(*from_frame(source, "run", (query, item, score)), "DataFrame", "DataFrame")
     if hasattr(source, "items"):
-        return Run(*_from_dict(source, "run", "score"), "dict", "dict")
-    if not isinstance(source, (str, os.PathLike)):
+        return Run(*from_dict(source, "run", "score"), "dict", "dict")
+    if not _is_file(source):
         raise TypeError(f"run must be a file name, a {{qid: {{docno: score}}}} dict or a DataFrame. Got {shown(source)} instead.")
-    name, data = _file_bytes(source)
-    columns, lines = _parse(name, data, RUN_COLUMNS, keep=(0, 2), numeric=(4,), trailing=True)
-    tag_line = data[: data.find(b"\n")] if b"\n" in data else data
-    tag = tag_line.split()[5].decode("utf-8", "replace") if len(tag_line.split()) >= 6 else os.path.basename(name)
-    return Run(columns[0], columns[2], columns[4], name, tag, lines)
+    found = read_columns(source, RUN_COLUMNS, numeric=4, trailing=True, max_bytes=_check_max_bytes(max_bytes))
+    tag = found["tag"].decode("utf-8", "replace")
+    return Run(found["qids"], found["docnos"], found["numbers"], found["name"], tag, found["lines"])
 
 
 def example_files():

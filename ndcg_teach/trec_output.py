@@ -1,0 +1,109 @@
+"""trec_eval's output: how each query's values become the ``all`` line, its ``-Z`` scores, and its line format.
+
+trec_eval sums a measure up over the queries in one of a few ways
+(:class:`~ndcg_teach.measures.TrecMeasure`'s ``summary``): the mean (over every
+judged query with ``-c``), the sum (``num_ret``, ``num_rel``, ``num_rel_ret``),
+the geometric mean (``gm_map``, ``gm_bpref``: values below 1e-5 count as
+1e-5), the number of queries (``num_q``). With ``-Z`` each query's value is
+first replaced by its z-score, ``(value - mean) / stddev``, from a file of
+``qid measure mean stddev`` lines (-1000000 where the file has no line for it),
+and the ``all`` line sums up the z-scores. The quirks this keeps, because
+trec_eval prints them: with ``-c``, ``num_rel`` on the ``all`` line counts every
+judgement with a grade above 0 in the whole qrels file, whatever ``-l`` says;
+``gm_map`` and ``gm_bpref`` are z-scored as the logarithms trec_eval keeps.
+
+>>> line("P_5", "301", 0.4, "float"), line("num_ret", "all", 1500.0, "long"), line("map", "all", -0.61, "float", True)
+('P_5                   \\t301\\t0.4000', 'num_ret               \\tall\\t1500', 'Zmap                   \\tall\\t-0.6100')
+"""
+
+import math
+
+import numpy as np
+
+from .trec_files import TrecFormatError, blocks, c_number
+
+MIN_GEO_MEAN = 1e-5
+MISSING_ZSCORE = -1000000.0
+
+
+def line(name, qid, value, kind, zscored=False):
+    """One output line as trec_eval prints it: ``%-22s\\t%s\\t%6.4f`` (``%ld`` for counts, ``'...'`` for strings)."""
+    if kind == "string":
+        return f"{name:<22}\t{qid}\t{value}"
+    if zscored:
+        return f"Z{name:<22}\t{qid}\t{_c_float(value)}"
+    if kind == "long":
+        return f"{name:<22}\t{qid}\t{int(value)}"
+    return f"{name:<22}\t{qid}\t{_c_float(value)}"
+
+
+def _c_float(value):
+    """``%6.4f`` as C's printf writes it (``nan``, ``inf`` right-aligned in 6 characters)."""
+    if math.isnan(value):
+        return f"{'-nan' if math.copysign(1, value) < 0 else 'nan':>6}"
+    if math.isinf(value):
+        return f"{'inf' if value > 0 else '-inf':>6}"
+    return f"{value:6.4f}"
+
+
+def stored(measure, values):
+    """The per-query values trec_eval keeps for ``measure``: for a geometric mean, the logarithms."""
+    if measure.trec is not None and measure.trec.summary == "geometric":
+        return np.log(np.maximum(values, MIN_GEO_MEAN))
+    return values
+
+
+def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judgements):
+    """The ``all`` value of ``measure`` from the values trec_eval keeps (``kept``, one per evaluated query).
+
+    ``n_queries`` is how many queries were evaluated, ``n_judged_queries`` how many the qrels hold;
+    ``positive_judgements`` the number of judgements above 0 (num_rel under ``-c``).
+    """
+    kind = "mean" if measure.trec is None else measure.trec.summary
+    total = n_judged_queries if complete else n_queries
+    if kind == "count":
+        return float(total)
+    if kind == "sum":
+        if measure.family == "num_rel" and complete:
+            return float(positive_judgements)
+        return float(np.sum(kept))
+    if kind == "geometric":
+        missing = (total - kept.size) * math.log(MIN_GEO_MEAN)
+        return math.exp((float(np.sum(kept)) + missing) / total) if total else 0.0
+    return float(np.sum(kept)) / total if total else 0.0
+
+
+def read_zscores(source):
+    """``{(qid, measure name): (mean, stddev)}`` from a file of ``qid measure mean stddev`` lines (trec_eval ``-Z``)."""
+    table = {}
+    line_number = 0
+    for name, raw in blocks(source):
+        for text in raw.decode("utf-8", "replace").split("\n")[:-1]:
+            line_number += 1
+            parts = text.split()
+            if not parts or parts[0].startswith("#"):
+                continue
+            numbers = [c_number(part.encode()) for part in parts[2:4]]
+            if len(parts) != 4 or None in numbers:
+                raise TrecFormatError(f"{name}, line {line_number}: must hold 4 columns (qid measure mean stddev), the "
+                                      f"last two numbers. Got {text.strip()!r} instead.", source=name, line=line_number)
+            table[parts[0], parts[1]] = (numbers[0], numbers[1])
+    if not table:
+        raise TrecFormatError(f"{name}: holds no lines; expected lines of qid measure mean stddev. Got an empty file "
+                              "instead.", source=str(source))
+    return table
+
+
+def zscored(values, queries, name, table):
+    """Each query's z-score of ``values`` for measure ``name`` (printed name), as trec_eval's ``-Z`` computes it."""
+    out = np.full(values.shape, MISSING_ZSCORE)
+    for row, qid in enumerate(queries):
+        found = table.get((qid, name))
+        if found is None:
+            continue
+        mean, stddev = found
+        if stddev:
+            out[row] = (values[row] - mean) / stddev
+        elif values[row] == mean:
+            out[row] = 0.0
+    return out

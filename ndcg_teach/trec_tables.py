@@ -1,0 +1,155 @@
+"""Judgements and runs from Python: the ``{qid: {docno: number}}`` dicts of pytrec_eval and ranx, and DataFrames.
+
+Ids must be what a TREC file can hold, so that a dict and the file written from
+it give the same numbers: text (``str``, or ``bytes`` read as they are) or whole
+numbers (``7`` and ``7.0`` are the id "7"), without white space, control
+characters or NUL. A NaN id (a missing value), ``True``, ``1.5`` or a tab in an
+id stops with an error naming the query, item or row. Grades may be ``True``
+and ``False`` (1 and 0); scores must be numbers other than NaN.
+
+>>> qids, docnos, numbers = from_dict({"q1": {b"d1": True, 7: 0}}, "qrels", "grade")
+>>> qids.tolist(), docnos.tolist(), numbers.tolist()
+([b'q1', b'q1'], [b'd1', b'7'], [1.0, 0.0])
+"""
+
+import math
+from numbers import Integral, Real
+
+import numpy as np
+
+from .ids import Ids, Labels
+from .trec_files import TrecFormatError
+from .validation import shown
+
+_BAD_BYTES = np.zeros(256, dtype=bool)
+_BAD_BYTES[:33] = _BAD_BYTES[127] = True  # ASCII white space, control characters and NUL
+
+
+def _id_error(what, where, value, reason):
+    return TrecFormatError(f"{what}: {where} must be {reason}. Got {shown(value)} instead.", source=what)
+
+
+def _id_bytes(value, what, where):
+    """One id as bytes, or an error saying what an id may be."""
+    if isinstance(value, str):
+        try:
+            raw = value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _id_error(what, where, value, "text that UTF-8 can write (it holds a lone surrogate)") from None
+    elif isinstance(value, (bytes, bytearray, np.bytes_)):
+        raw = bytes(value)
+    elif isinstance(value, (bool, np.bool_)):
+        raise _id_error(what, where, value, "text or a whole number, not True or False")
+    elif isinstance(value, Integral):
+        raw = str(int(value)).encode()
+    elif isinstance(value, Real):
+        if math.isnan(value):
+            raise _id_error(what, where, value, "text or a whole number, not NaN (a missing value?)")
+        if not math.isfinite(value) or value != int(value):
+            raise _id_error(what, where, value, "text or a whole number (7.0 is read as '7')")
+        raw = str(int(value)).encode()
+    else:
+        raise _id_error(what, where, value, "text (str or bytes) or a whole number")
+    if not raw or _BAD_BYTES[np.frombuffer(raw, dtype=np.uint8)].any() or (
+            not raw.isascii() and not _printable(raw)):
+        raise _id_error(what, where, value, "non-empty text without white space, control characters or NUL, "
+                                            "as in a TREC file (where white space separates the columns)")
+    return raw
+
+
+def _ids(values, what, where):
+    """Many ids as bytes: plain ASCII text checked in one NumPy pass, anything else one by one (``where(i)``
+    describes the i-th id for an error)."""
+    try:
+        raws = [value.encode() if type(value) is str else None for value in values]
+    except UnicodeEncodeError:
+        raws = [None] * len(values)
+    for index, raw in enumerate(raws):
+        if raw is None:
+            raws[index] = _id_bytes(values[index], what, where(index))
+    buffer = b"".join(raws)
+    if not buffer.isascii() or _BAD_BYTES[np.frombuffer(buffer, dtype=np.uint8)].any() or not all(raws):
+        for index, value in enumerate(values):
+            _id_bytes(value, what, where(index))
+    return raws
+
+
+def _printable(raw):
+    try:
+        return raw.decode("utf-8").isprintable()
+    except UnicodeDecodeError:
+        return True  # not UTF-8: bytes >= 0x80 are not white space to trec_eval either
+
+
+def _number(value, what, where, value_name):
+    if isinstance(value, (bool, np.bool_)):
+        if value_name == "grade":
+            return float(value)
+        raise TrecFormatError(f"{what}: the score {where} must be a number, not True or False. Got {value!r} "
+                              "instead.", source=what)
+    if isinstance(value, Real) and not math.isnan(value) and (value_name == "score" or math.isfinite(value)):
+        return float(value)
+    kind = "a number other than NaN" if value_name == "score" else "a finite number"
+    raise TrecFormatError(f"{what}: the {value_name} {where} must be {kind}. Got {shown(value)} instead.", source=what)
+
+
+def from_dict(source, what, value_name):
+    """``(qids, docnos, numbers)`` from a ``{qid: {docno: number}}`` dict."""
+    qids, items, owners, numbers = [], [], [], []
+    for qid, entries in source.items():
+        if not hasattr(entries, "items"):
+            raise TrecFormatError(f"{what} must map each query id to a {{item id: {value_name}}} dict, as pytrec_eval "
+                                  f"and ranx do; query {qid!r} maps to {shown(entries)}. Got {shown(source)} instead.",
+                                  source=what)
+        raw_qid = _id_bytes(qid, what, f"query id {qid!r}")
+        for docno, number in entries.items():
+            numbers.append(_number(number, what, f"of query {qid!r}, item {docno!r}", value_name))
+            items.append(docno)
+            owners.append(qid)
+            qids.append(raw_qid)
+    if not qids:
+        raise TrecFormatError(f"{what} must hold at least one entry. Got {shown(source)} instead.", source=what)
+    docnos = _ids(items, what, lambda index: f"the item id {items[index]!r} of query {owners[index]!r}")
+    return Labels.from_list(qids), Ids.from_list(docnos), np.array(numbers, dtype=np.float64)
+
+
+def _column(frame, name, what):
+    matches = int((frame.columns == name).sum())
+    if matches > 1:
+        raise TrecFormatError(f"{what} DataFrame: column {name!r} must appear once; it appears {matches} times. "
+                              f"Got columns {list(frame.columns)} instead.", source="DataFrame")
+    return frame[name]
+
+
+def _frame_numbers(column, what, name):
+    """The number column as float64: numeric dtypes in one pass, anything else value by value."""
+    value_name = "score" if what == "run" else "grade"
+    if column.dtype.kind in "iuf" or (column.dtype.kind == "b" and value_name == "grade"):
+        numbers = column.to_numpy(dtype=np.float64)
+        bad = np.isnan(numbers) | (np.isinf(numbers) if value_name == "grade" else False)
+        if not bad.any():
+            return numbers
+    values = column.tolist()
+    return np.array([_number(value, f"{what} DataFrame", f"in row {row} (column {name!r})", value_name)
+                     for row, value in enumerate(values)], dtype=np.float64)
+
+
+def from_frame(frame, what, columns):
+    """``(qids, docnos, numbers)`` from a DataFrame with the given (query, item, number) columns."""
+    missing = [column for column in columns if column not in frame.columns]
+    if missing:
+        keywords = ", ".join(f"{key}=" for key in ("query", "item", columns[-1] == "score" and "score" or "relevance"))
+        raise TrecFormatError(f"{what} DataFrame must have the columns {list(columns)} (name yours with {keywords}); "
+                              f"{missing[0]!r} is missing. Got columns {list(frame.columns)} instead.",
+                              source="DataFrame")
+    if len(frame) == 0:
+        raise TrecFormatError(f"{what} DataFrame must hold at least one row. Got an empty DataFrame instead.",
+                              source="DataFrame")
+    query, item, number = (_column(frame, name, what) for name in columns)
+    numbers = _frame_numbers(number, what, columns[2])
+    found = []
+    for column, name, label in ((query, columns[0], "query id"), (item, columns[1], "item id")):
+        values = column.tolist()
+        found.append(_ids(values, f"{what} DataFrame",
+                          lambda row, label=label, name=name: f"the {label} in row {row} (column {name!r})"))
+    return Labels.from_list(found[0]), Ids.from_list(found[1]), numbers

@@ -1,0 +1,114 @@
+"""trec_eval's own `make quicktest`, qrels invocations: python -m ndcg_teach prints its expected outputs byte for byte.
+
+tests/data/trec_eval holds the expected outputs of trec_eval 9.0.8 (and, in main/, of its unreleased 10.0, which
+`--trec-eval 10.0` follows). Each invocation runs twice: restricted to the measures ndcg_teach computes (their lines
+must be trec_eval's, in trec_eval's order, byte for byte), and as trec_eval runs it, whole output against whole file.
+The second is marked xfail (strict) while trec_eval measures remain that no registered metric computes; NOT_YET lists
+them, and a test checks that the list is exactly what parse_measures reports.
+"""
+
+import io
+from pathlib import Path
+
+import pytest
+
+from ndcg_teach.cli import main
+from ndcg_teach.measures import parse_measures
+
+DATA = Path(__file__).parent / "data" / "trec_eval"
+MEAS_PARAMS = ["-miprec_at_recall..10,.20,.25,.75,.50", "-m", "P.5,7,3", "-m", "recall.20,2000", "-m",
+               "Rprec_mult.5.0,0.2,0.35", "-mutility.2,-1,0,0", "-m", "11pt_avg..25,.5,.75", "-mndcg.1=3,2=9,4=4.5",
+               "-mndcg_cut.10,20,23.4", "-msuccess.2,5,20"]
+# (expected output, trec_eval's arguments), from trec_eval's Makefile at v9.0.8 and at main (qrels invocations only)
+QUICKTEST = [
+    ("out.test", ["qrels.test", "results.test"]),
+    ("out.test.a", ["-m", "all_trec", "qrels.test", "results.test"]),
+    ("out.test.aq", ["-m", "all_trec", "-q", "qrels.test", "results.test"]),
+    ("out.test.aqc", ["-m", "all_trec", "-q", "-c", "qrels.test", "results.trunc"]),
+    ("out.test.aqcM", ["-m", "all_trec", "-q", "-c", "-M100", "qrels.test", "results.trunc"]),
+    ("out.test.aql", ["-m", "all_trec", "-mrelstring.20", "-q", "-l2", "qrels.rel_level", "results.test"]),
+    ("out.test.meas_params", ["-q", *MEAS_PARAMS, "qrels.test", "results.test"]),
+    ("out.test.aqZ", ["-q", "-m", "all_trec", "-Z", "zscores_file", "qrels.test", "results.test"]),
+]
+MAIN = [(f"main/{expected}", [("main/zscores_file" if arg == "zscores_file" else arg) for arg in args])
+        for expected, args in QUICKTEST]
+MAIN.append(("main/out.test", ["main/qrels.test.with-comments", "results.test"]))
+CASES = [("9.0.8", *case) for case in QUICKTEST] + [("10.0", *case) for case in MAIN]
+# trec_eval's measures (or parameters) that no registered metric computes yet: their lines are not compared
+NOT_YET = {"num_ret", "num_rel", "num_rel_ret", "iprec_at_recall", "relstring", "infAP", "Rprec_mult", "utility",
+           "11pt_avg", "binG", "G", "ndcg_rel", "Rndcg", "relative_P", "set_P", "set_relative_P", "set_recall",
+           "set_map", "num_nonrel_judged_ret", "rbp", "rbp_resid", "unj", "ndcg_1=3,2=9,4=4.5"}
+
+
+
+def run(version, args):
+    out, err = io.StringIO(), io.StringIO()
+    arguments = [str(DATA / arg) if (DATA / arg).is_file() else arg for arg in args]
+    status = main(["--trec-eval", version, *arguments], out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def split(args):
+    """``(measure names, other arguments)`` of a trec_eval command line."""
+    names, rest, index = [], [], 0
+    while index < len(args):
+        if args[index] == "-m":
+            names.append(args[index + 1])
+            index += 2
+        elif args[index].startswith("-m"):
+            names.append(args[index][2:])
+            index += 1
+        else:
+            rest.append(args[index])
+            index += 1
+    return names or ["official"], rest
+
+
+def is_computed(measure):
+    return measure.spec is not None or measure.family in ("runid", "num_q")
+
+
+def computed(version, args):
+    """The command line with only the measures ndcg_teach computes (each family's parameters kept)."""
+    names, rest = split(args)
+    families = {}
+    for measure in parse_measures(names, trec_eval=version, merge=False):
+        if is_computed(measure):
+            families.setdefault(measure.family, []).append(measure)
+    arguments = []
+    for family, columns in families.items():
+        cutoffs = [str(column.k) for column in columns if column.k is not None]
+        arguments.append(f"-m{family}" + (f".{','.join(cutoffs)}" if cutoffs else ""))
+    return arguments + rest
+
+
+def shown_names(text):
+    return {line.split("\t")[0].strip().removeprefix("Z") for line in text.splitlines()}
+
+
+@pytest.mark.parametrize(("version", "expected", "args"), CASES, ids=[f"{v}-{e}" for v, e, _ in CASES])
+def test_the_lines_of_the_measures_ndcg_teach_computes_are_trec_evals_byte_for_byte(version, expected, args):
+    status, out, err = run(version, computed(version, args))
+    assert status == 0, err
+    assert out, "no line printed"
+    names = shown_names(out)
+    wanted = [line for line in (DATA / expected).read_text().splitlines()
+              if line.split("\t")[0].strip().removeprefix("Z") in names]
+    assert out.splitlines() == wanted
+
+
+@pytest.mark.xfail(strict=True, reason="trec_eval measures in NOT_YET are not computed yet (see the note of issue 19)")
+@pytest.mark.parametrize(("version", "expected", "args"), CASES, ids=[f"{v}-{e}" for v, e, _ in CASES])
+def test_whole_output_byte_for_byte(version, expected, args):
+    status, out, err = run(version, args)
+    assert (status, out) == (0, (DATA / expected).read_text()), err
+
+
+def test_not_yet_lists_exactly_what_no_metric_computes():
+    missing = set()
+    for version, _, args in CASES:
+        for measure in parse_measures(split(args)[0], trec_eval=version, merge=False):
+            if not is_computed(measure):
+                plain = parse_measures(measure.family, trec_eval=version)[0]
+                missing.add(measure.family if not is_computed(plain) else measure.name)
+    assert missing == NOT_YET
