@@ -39,7 +39,8 @@ def _table(name, values, what):
         raise ValueError(f"{name} must be 2-D: one row per {what}, one column per subtopic. Got shape {array.shape} "
                          f"({shown(values)}) instead.")
     if array.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold numbers (grades), not {array.dtype}. Got {shown(values)} instead.")
+        kind = "text" if array.dtype.kind in "US" else str(array.dtype)
+        raise TypeError(f"{name} must hold numbers (grades), not {kind}. Got {shown(values)} instead.")
     return array.astype(np.float64)
 
 
@@ -62,7 +63,7 @@ def check_judgements(judgements, negative="raise", name="judgements", what="rank
     bad = ~np.isfinite(array)
     if bad.any():
         row, column = (int(i) + 1 for i in np.argwhere(bad)[0])
-        raise ValueError(f"{name} must be finite numbers; row {row}, subtopic {column} holds {array[row - 1, column - 1]!r}. "
+        raise ValueError(f"{name} must be finite numbers; row {row}, subtopic {column} holds {float(array[row - 1, column - 1])!r}. "
                          f"Got {shown(judgements)} instead.")
     if (array < 0).any():
         if negative != "zero":

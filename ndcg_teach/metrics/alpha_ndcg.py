@@ -109,7 +109,9 @@ def alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=Non
     Returns
     -------
     float
-        In [0, 1]; 0 when no subtopic has a relevant item (ndeval's value).
+        0 when no subtopic has a relevant item (ndeval's value); 1 for the
+        greedy ideal order. Finding the best order is NP-hard, so a list can
+        beat the greedy ideal and score above 1 (rarely; ndeval too).
 
     See Also
     --------

@@ -166,7 +166,8 @@ def err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=True, nor
     Returns
     -------
     float
-        In [0, 1].
+        In [0, 1] with "none" and "max"; with "ideal", 1 for the greedy ideal
+        order, which a list can beat (the best order is NP-hard to find).
 
     See Also
     --------
