@@ -201,3 +201,14 @@ def test_bad_conventions_and_pools_are_refused():
                                          r"each ranked row with a positive grade; the row \['1', '1'\] is missing\."):
         nt.alpha_ndcg([[1, 1]], subtopic_pool=[[1, 0], [0, 1]])
     assert nt.alpha_ndcg([[1, -2]], negative="zero") == nt.alpha_ndcg([[1, 0]])
+
+
+def test_mean_over_queries_is_the_average_of_the_function():
+    tables_ = [[[1, 0], [1, 0], [0, 1]], [[2], [0]], [], [[0, 1, 1], [1, 0, 0]]]
+    pools = [[[1, 0], [1, 0], [0, 1], [1, 1]], [[2], [0], [1]], [[1, 1]], [[0, 1, 1], [1, 0, 0]]]
+    assert nt.mean("alpha_ndcg", tables_, 2, alpha=0.25) == pytest.approx(
+        np.mean([nt.alpha_ndcg(t, 2, alpha=0.25) for t in tables_]), abs=TOL)
+    assert nt.mean("alpha_ndcg", tables_, per_query={"subtopic_pool": pools}) == pytest.approx(
+        np.mean([nt.alpha_ndcg(t, subtopic_pool=p) for t, p in zip(tables_, pools)]), abs=TOL)
+    with pytest.raises(ValueError, match=r"query 2: judgements must be 2-D: one row per ranked item"):
+        nt.mean("alpha_ndcg", [[[1]], [1, 0]])

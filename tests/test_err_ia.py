@@ -178,3 +178,10 @@ def test_bad_inputs_are_refused(function):
     with pytest.raises(TypeError, match=r"graded must be True or False"):
         function([[3, 0]], graded="yes")
     assert math.isfinite(function([[1, 0]], max_grade=1000) if function is nt.err_ia else 0.0)
+
+
+def test_mean_over_queries_is_the_average_of_the_function():
+    tables_ = [[[1, 0], [1, 0], [0, 1]], [[2], [0]], [], [[0, 1, 3], [1, 0, 0]]]
+    for conventions in ({}, {"graded": False, "normalise": "max"}, {"normalise": "ideal"}):
+        assert nt.mean("err_ia", tables_, 3, **conventions) == pytest.approx(
+            np.mean([nt.err_ia(t, 3, **conventions) for t in tables_]), abs=TOL)
