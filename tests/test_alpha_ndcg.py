@@ -212,3 +212,12 @@ def test_mean_over_queries_is_the_average_of_the_function():
         np.mean([nt.alpha_ndcg(t, subtopic_pool=p) for t, p in zip(tables_, pools)]), abs=TOL)
     with pytest.raises(ValueError, match=r"query 2: judgements must be 2-D: one row per ranked item"):
         nt.mean("alpha_ndcg", [[[1]], [1, 0]])
+
+
+def test_an_explorer_of_one_grade_per_item_refuses_a_diversity_card():
+    from ndcg_teach.widgets import RankingExplorer
+
+    with pytest.raises(ValueError, match=r"metrics must read one grade per item: alpha_ndcg, err_ia needs each item's "
+                                         r"grade per subtopic, which an explorer does not hold \(use explain_alpha_ndcg "
+                                         r"on a table of grades\)\. Got \['ndcg', 'alpha_ndcg', 'err_ia'\] instead\."):
+        RankingExplorer(["a", "b"], {"a": 3, "b": 1}, metrics=["ndcg", "alpha_ndcg", "err_ia"])
