@@ -117,9 +117,9 @@ def check_flag(name, value, meaning):
     return bool(value)
 
 
-def relevance(grades, graded):
-    """What each cell counts as: the grade itself (``graded``) or 1 for any positive grade."""
-    return grades if graded else (grades > 0).astype(np.float64)
+def relevance(grades, graded, threshold):
+    """What each cell counts as: 0 below ``threshold`` (not relevant), else the grade itself (``graded``) or 1."""
+    return np.where(grades >= threshold, grades if graded else 1.0, 0.0)
 
 
 def cascade(values, decays, weights):
@@ -167,7 +167,8 @@ def ideal_rows(source, order):
 
 
 def relevant_subtopics(row):
-    """The subtopics (1-based) of one item's row with a positive grade, as a learner reads them: ``"1, 3"``."""
+    """The subtopics (1-based) one item is relevant to (``row`` after :func:`relevance`), as a learner reads them:
+    ``"1, 3"``."""
     return ", ".join(str(i + 1) for i in np.flatnonzero(row > 0).tolist()) or "-"
 
 

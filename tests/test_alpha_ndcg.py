@@ -221,3 +221,10 @@ def test_an_explorer_of_one_grade_per_item_refuses_a_diversity_card():
                                          r"grade per subtopic, which an explorer does not hold \(use explain_alpha_ndcg "
                                          r"on a table of grades\)\. Got \['ndcg', 'alpha_ndcg', 'err_ia'\] instead\."):
         RankingExplorer(["a", "b"], {"a": 3, "b": 1}, metrics=["ndcg", "alpha_ndcg", "err_ia"])
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(rows=tables, k=st.one_of(st.none(), st.integers(1, 10)), graded=st.booleans())
+def test_a_threshold_reads_lower_grades_as_not_relevant(rows, k, graded):
+    below = [[g if g >= 2 else 0 for g in row] for row in rows]
+    assert nt.alpha_ndcg(rows, k, graded=graded, threshold=2) == nt.alpha_ndcg(below, k, graded=graded)

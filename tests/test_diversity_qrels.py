@@ -29,9 +29,9 @@ NDEVAL = ["alpha-nDCG@5", "alpha-nDCG@10", "alpha-nDCG@20", "ERR-IA@5", "ERR-IA@
 TOL = 1e-12
 
 
-def ndeval(qrels, run, measures):
+def ndeval(qrels, run, measures, relevance_level=1):
     pyndeval = pytest.importorskip("pyndeval", reason="pyndeval (ndeval's C source) has wheels for Linux x86-64 only")
-    return pyndeval.ndeval(qrels, run, measures=measures)
+    return pyndeval.RelevanceEvaluator(qrels, measures, relevance_level=relevance_level).evaluate(run)
 
 
 def lines(path):
@@ -113,6 +113,17 @@ def test_the_test_files_score_as_ndeval_scores_them():
             assert result.value(query, name) == pytest.approx(values[name], abs=TOL), (query, name)
     assert result.value("1", "alpha-nDCG@10") == pytest.approx(0.8687600745844615, abs=TOL)  # ndeval prints 0.868760
     assert result.value("3", "ERR-IA@10") == 0.0  # nothing relevant: ndeval's 0
+
+
+def test_a_relevance_level_reads_lower_grades_as_not_relevant_as_pyndeval_does():
+    qrels = [(topic, subtopic, docno, int(grade)) for topic, subtopic, docno, grade in lines(QRELS)]
+    run = [(topic, docno, float(score)) for topic, _, docno, _, score, _ in lines(RUN)]
+    expected = ndeval(qrels, run, NDEVAL, relevance_level=2)
+    result = nt.evaluate(QRELS, RUN, NDEVAL, relevance_level=2)
+    assert expected["1"]["alpha-nDCG@10"] > 0.0  # web-b's grade 2 is still relevant to subtopic 1
+    for query, values in expected.items():
+        for name in NDEVAL:
+            assert result.value(query, name) == pytest.approx(values[name], abs=TOL), (query, name)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)

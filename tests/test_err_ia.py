@@ -185,3 +185,12 @@ def test_mean_over_queries_is_the_average_of_the_function():
     for conventions in ({}, {"graded": False, "normalise": "max"}, {"normalise": "ideal"}):
         assert nt.mean("err_ia", tables_, 3, **conventions) == pytest.approx(
             np.mean([nt.err_ia(t, 3, **conventions) for t in tables_]), abs=TOL)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(rows=tables, k=st.one_of(st.none(), st.integers(1, 9)), graded=st.booleans(),
+       normalise=st.sampled_from(["none", "max", "ideal"]))
+def test_a_threshold_reads_lower_grades_as_not_relevant(rows, k, graded, normalise):
+    below = [[g if g >= 2 else 0 for g in row] for row in rows]
+    assert nt.err_ia(rows, k, graded=graded, normalise=normalise, threshold=2) == nt.err_ia(
+        below, k, graded=graded, normalise=normalise)

@@ -11,19 +11,19 @@ from collections import defaultdict, deque
 
 import numpy as np
 
-from ..formulas import at, number, sum_line
+from ..formulas import at, number, sum_line, threshold_note
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..subtopics import (batched, cascade, check_flag, check_judgements, check_subtopic_pool, check_unit, greedy_order,
                          ideal_rows, per_subtopic, relevance, relevant_subtopics)
 from ..trace import CONTRIBUTION, DISCOUNT, GAIN, ITEM, NOT_RETRIEVED, POSITION, RUNNING, Column, Row, Trace
-from ..validation import check_items, check_k
+from ..validation import check_items, check_k, check_threshold
 
 __all__ = ["alpha_ndcg", "explain_alpha_ndcg"]
 
 ALPHA_MEANING = "how much a subtopic already covered loses: each earlier item relevant to it multiplies its worth by 1 - alpha"
-GRADED_MEANING = "False: an item counts 1 for each subtopic it is relevant to; True: it counts its grade"
+GRADED_MEANING = "False: an item counts 1 for each subtopic it is relevant to; True: it counts its grade there"
 SUBTOPICS = Column("subtopics", mark("subtopics"), "text", mark("the subtopics this item is relevant to"))
 NOVELTY = Column("novelty", mark("novelty"), "text",
                  mark("(1 - alpha)^r for each of its subtopics, r = earlier items relevant to that subtopic"))
@@ -37,16 +37,16 @@ COLUMNS = (POSITION, ITEM, SUBTOPICS, NOVELTY, GAIN, DISCOUNT, CONTRIBUTION, RUN
 PARAMS = {"alpha": Param(float, (), 0.5, ALPHA_MEANING), "graded": Param(bool, (False, True), False, GRADED_MEANING)}
 
 
-def alpha_steps(judgements, subtopic_pool, k, alpha, graded):
+def alpha_steps(judgements, subtopic_pool, k, alpha, graded, threshold):
     """``(steps, novelty, ideal, order)`` of a batch ``(q, n, s)``: the list's steps and each cell's ``(1-alpha)^r``,
-    the greedy ideal's steps (its ``grades`` are the ideal rows) and the rows it took from the pool (or the list)."""
-    shown = judgements[:, :k]
+    the greedy ideal's steps and the rows it took from the pool (or the list); the steps' ``grades`` hold ``J``."""
+    shown = relevance(judgements[:, :k], graded, threshold)
     ones = np.ones((judgements.shape[0], judgements.shape[2]))
-    gains, novelty = cascade(relevance(shown, graded), alpha * (shown > 0), ones)
-    source = judgements if subtopic_pool is None else subtopic_pool
-    order = greedy_order(relevance(source, graded), alpha * (source > 0), ones, source.shape[1] if k is None else k)
+    gains, novelty = cascade(shown, alpha * (shown > 0), ones)
+    source = relevance(judgements if subtopic_pool is None else subtopic_pool, graded, threshold)
+    order = greedy_order(source, alpha * (source > 0), ones, source.shape[1] if k is None else k)
     best = ideal_rows(source, order)
-    ideal_gains = cascade(relevance(best, graded), alpha * (best > 0), ones)[0]
+    ideal_gains = cascade(best, alpha * (best > 0), ones)[0]
     return _discounted(shown, gains), novelty, _discounted(best, ideal_gains), order
 
 
@@ -66,15 +66,16 @@ def _ratio(steps, ideal):
     return np.where(best > 0, dcg / np.where(best > 0, best, 1.0), 0.0)
 
 
-def _checked(judgements, k, alpha, graded, subtopic_pool, negative):
+def _checked(judgements, k, alpha, graded, subtopic_pool, threshold, negative):
     grades = check_judgements(judgements, negative)
     pool = None
     if subtopic_pool is not None:
         pool, grades = check_subtopic_pool(subtopic_pool, grades, negative)
-    return grades, check_k(k), check_unit("alpha", alpha, ALPHA_MEANING), check_flag("graded", graded, GRADED_MEANING), pool
+    return (grades, check_k(k), check_unit("alpha", alpha, ALPHA_MEANING), check_flag("graded", graded, GRADED_MEANING),
+            pool, check_threshold(threshold))
 
 
-def alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=None, negative="raise"):
+def alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=None, threshold=1, negative="raise"):
     """α-nDCG: DCG of novelty gains over the DCG of the greedy ideal ranking (Clarke et al. 2008).
 
     The item at position r gains ``sum over subtopics i of J(r, i) * (1 - alpha)^c_i``,
@@ -97,12 +98,15 @@ def alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=Non
         the subtopic counts (no penalty for repeating); ndeval's default is 0.5.
     graded : bool, default False
         False (Clarke et al., ndeval, which reads any grade above 1 as 1):
-        ``J(r, i)`` is 1 for a positive grade, else 0. True: ``J(r, i)`` is the
+        ``J(r, i)`` is 1 for a relevant grade, else 0. True: ``J(r, i)`` is the
         grade itself (the novelty factor still counts items, not grades).
     subtopic_pool : 2-D array-like of float or None, default None
         Every judged item's row, retrieved or not: what the ideal ranking is
         built from (ndeval's choice, from its qrels). None builds it from the
         ranked rows themselves. It must hold each ranked row with a positive grade.
+    threshold : float, default 1
+        The smallest grade that counts as relevant to a subtopic (trec_eval's
+        ``-l``; ndeval reads any positive grade, the same for whole grades).
     negative : {"raise", "zero"}, default "raise"
         "zero" reads negative grades as 0.
 
@@ -128,8 +132,8 @@ def alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=Non
     >>> round(alpha_ndcg([[1, 0], [1, 0]], subtopic_pool=[[1, 0], [1, 0], [0, 1]]), 4)  # the pool holds subtopic 2
     0.6994
     """
-    grades, k, alpha, graded, pool = _checked(judgements, k, alpha, graded, subtopic_pool, negative)
-    steps, _, ideal, _ = alpha_steps(*batched(grades, pool), k, alpha, graded)
+    grades, k, alpha, graded, pool, threshold = _checked(judgements, k, alpha, graded, subtopic_pool, threshold, negative)
+    steps, _, ideal, _ = alpha_steps(*batched(grades, pool), k, alpha, graded, threshold)
     return float(_ratio(steps, ideal)[0])
 
 
@@ -141,8 +145,8 @@ def _pool_labels(grades, labels, best):
     return tuple(waiting[row].popleft() if waiting[row] else NOT_RETRIEVED for row in map(tuple, best.tolist()))
 
 
-def explain_alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=None, negative="raise",
-                       ranking=None):
+def explain_alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=None, threshold=1,
+                       negative="raise", ranking=None):
     """α-nDCG with every step: each item's subtopics, their novelty ``(1 - alpha)^r``, its gain and discount,
     beside the greedy ideal ranking.
 
@@ -159,14 +163,14 @@ def explain_alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_
     >>> print(trace.formula.splitlines()[-1])
     α-nDCG@3 = α-DCG@3 / ideal α-DCG@3 = 1.8155 / 1.8809 = 0.9652
     """
-    grades, k, alpha, graded, pool = _checked(judgements, k, alpha, graded, subtopic_pool, negative)
+    grades, k, alpha, graded, pool, threshold = _checked(judgements, k, alpha, graded, subtopic_pool, threshold, negative)
     labels = check_items(ranking, grades.shape[0])
-    steps, novelty, ideal, order = alpha_steps(*batched(grades, pool), k, alpha, graded)
+    steps, novelty, ideal, order = alpha_steps(*batched(grades, pool), k, alpha, graded, threshold)
     value = float(_ratio(steps, ideal)[0])
     source = grades if pool is None else pool
     best = ideal.grades[0]
     ideal_labels = (tuple(labels[i] for i in order[0].tolist()) if pool is None
-                    else _pool_labels(grades, labels, best))
+                    else _pool_labels(relevance(grades, graded, threshold), labels, best))
     shown = steps.grades[0]
     rows = []
     for index in range(max(shown.shape[0], best.shape[0])):
@@ -201,22 +205,23 @@ def explain_alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_
     notes = (
         _("alpha = {alpha:g}: each earlier item relevant to a subtopic multiplies its worth by {keep:g}").format(
             alpha=alpha, keep=1 - alpha),
-        _("J = the grade") if graded else _("J = 1 for any positive grade (binary, as Clarke et al. and ndeval)"),
+        _("J = the grade") if graded else _("J = 1 for a relevant grade (binary, as Clarke et al. and ndeval)"),
+        threshold_note(threshold),
         _("ideal order built greedily from {source} ({count} rows)").format(source=source_text, count=source.shape[0]),
     )
     return Trace(name, value, tuple(rows), "\n".join([dcg_line, ideal_line, last]), latex, COLUMNS, notes,
                  ideal_items=tuple(ideal_labels))
 
 
-def alpha_ndcg_batch(judgements, lengths, k=None, *, alpha=0.5, graded=False, subtopic_pool=None):
+def alpha_ndcg_batch(judgements, lengths, k=None, *, alpha=0.5, graded=False, subtopic_pool=None, threshold=1):
     """α-nDCG of each query of a batch: ``judgements`` ``(q, w, s)`` padded with rows of 0 after ``lengths[q]``."""
     alpha, graded = check_unit("alpha", alpha, ALPHA_MEANING), check_flag("graded", graded, GRADED_MEANING)
-    steps, _, ideal, _ = alpha_steps(judgements, subtopic_pool, k, alpha, graded)
+    steps, _, ideal, _ = alpha_steps(judgements, subtopic_pool, k, alpha, graded, threshold)
     return _ratio(steps, ideal)
 
 
 register_metric(Metric(
     "alpha_ndcg", "α-nDCG@{k}", "graded", alpha_ndcg, explain_alpha_ndcg,
     mark("NDCG that rewards covering new subtopics over repeating covered ones"), "11-user-models", order=110,
-    batch=alpha_ndcg_batch, names={"alpha-nDCG@{k}": {}, "alpha_nDCG@{k}": {}}, needs=("subtopics", "subtopic_pool"),
+    batch=alpha_ndcg_batch, names={"alpha-nDCG@{k}": {}, "alpha_nDCG@{k}": {}}, needs=("subtopics", "subtopic_pool", "threshold"),
     params=PARAMS, columns=COLUMNS))

@@ -10,20 +10,20 @@ what an item for another intent adds.
 
 import numpy as np
 
-from ..formulas import at, number, sum_line
+from ..formulas import at, number, sum_line, threshold_note
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..subtopics import (batched, cascade, check_flag, check_judgements, check_subtopic_pool, greedy_order, ideal_rows,
                          per_subtopic, relevance, relevant_subtopics)
 from ..trace import CONTRIBUTION, DISCOUNT, GAIN, ITEM, POSITION, RUNNING, Column, Trace, rows_of
-from ..validation import check_choice, check_grade_ceiling, check_items, check_k, shown
+from ..validation import check_choice, check_grade_ceiling, check_items, check_k, check_threshold, shown
 from .alpha_ndcg import SUBTOPICS
 
 __all__ = ["err_ia", "explain_err_ia"]
 
 NORMALISE = ("none", "max", "ideal")
-GRADED_MEANING = "True: each intent's stop probability comes from the grade; False: any positive grade counts as 1"
+GRADED_MEANING = "True: each intent's stop probability comes from the grade; False: any relevant grade counts as 1"
 STOPS = Column("stops", mark("stop chances"), "text",
                mark("for each of its intents, the chance that this intent's reader stops here: R x P(reach)"))
 COLUMNS = (POSITION, ITEM, SUBTOPICS, STOPS, GAIN, DISCOUNT, CONTRIBUTION, RUNNING)
@@ -63,23 +63,23 @@ def check_weights(weights, n_subtopics):
     return array / array.sum()
 
 
-def err_ia_steps(judgements, subtopic_pool, k, weights, max_grade, graded):
+def err_ia_steps(judgements, subtopic_pool, k, weights, max_grade, graded, threshold):
     """``(steps, stop, reach, weights, top, source)`` of a batch ``(q, n, s)``: ERR-IA's steps (``gains`` the chance
     that some reader stops at each item), each cell's stop probability and P(reach), the intent weights, each query's
     max_grade ``(q, 1, 1)`` and the rows the ideal is built from."""
     source = judgements if subtopic_pool is None else subtopic_pool
-    grades, pool = relevance(judgements, graded), relevance(source, graded)
+    grades, pool = relevance(judgements, graded, threshold), relevance(source, graded, threshold)
     if max_grade is None:
         top = np.maximum(grades.max(axis=(1, 2), initial=0.0), pool.max(axis=(1, 2), initial=0.0))[:, None, None]
     else:
         top = np.full((judgements.shape[0], 1, 1), max_grade)
     shown = grades[:, :k]
     stop = np.exp2(shown - top) - np.exp2(-top)  # (2^g - 1) / 2^m without overflow, as ERR writes it
-    shares = _weights(weights, judgements, source)
+    shares = _weights(weights, judgements, pool)
     gains, reach = cascade(stop, stop, shares)
     discounts = 1.0 / np.arange(1, gains.shape[1] + 1, dtype=np.float64)
     contributions = gains * discounts
-    steps = Steps(judgements[:, :k], contributions, np.cumsum(contributions, axis=1), gains=gains, discounts=discounts)
+    steps = Steps(shown, contributions, np.cumsum(contributions, axis=1), gains=gains, discounts=discounts)
     return steps, stop, reach, shares, top, pool
 
 
@@ -104,20 +104,27 @@ def _values(steps, denominators):
     return np.where(denominators > 0, steps.totals / np.where(denominators > 0, denominators, 1.0), 0.0)
 
 
-def _checked(judgements, k, weights, max_grade, graded, normalise, subtopic_pool, negative):
+def _checked(judgements, k, weights, max_grade, graded, normalise, subtopic_pool, threshold, negative):
     grades = check_judgements(judgements, negative)
     pool = None
     if subtopic_pool is not None:
         pool, grades = check_subtopic_pool(subtopic_pool, grades, negative)
+    conventions = _conventions(grades, pool, weights, max_grade, graded, normalise, check_threshold(threshold))
+    return grades, check_k(k), pool, conventions
+
+
+def _conventions(grades, pool, weights, max_grade, graded, normalise, threshold):
+    """The conventions checked, as ``err_ia_steps`` and ``_denominators`` take them."""
     graded = check_flag("graded", graded, GRADED_MEANING)
-    known = np.concatenate([grades, pool]) if pool is not None else grades
-    max_grade = None if max_grade is None else check_grade_ceiling(max_grade, relevance(known, graded))
-    return (grades, check_k(k), check_weights(weights, grades.shape[1]), max_grade, graded,
-            check_choice("normalise", normalise, NORMALISE), pool)
+    if max_grade is not None:
+        known = grades if pool is None else np.concatenate([grades, pool], axis=-2)
+        max_grade = check_grade_ceiling(max_grade, relevance(known, graded, threshold))
+    return {"weights": check_weights(weights, grades.shape[-1]), "max_grade": max_grade, "graded": graded,
+            "threshold": threshold, "normalise": check_choice("normalise", normalise, NORMALISE)}
 
 
 def err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=True, normalise="none", subtopic_pool=None,
-           negative="raise"):
+           threshold=1, negative="raise"):
     """Intent-aware ERR: ``sum over intents i of weights[i] * ERR_i``, each ERR with that intent's grades.
 
     ``ERR_i = sum_r (1/r) * R(r, i) * prod_{j<r} (1 - R(j, i))`` with stop
@@ -149,7 +156,7 @@ def err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=True, nor
         The top of the grading scale. None uses the largest grade (after
         ``graded``) in the list and the pool.
     graded : bool, default True
-        True: stop probabilities come from the grades. False: any positive
+        True: stop probabilities come from the grades. False: any relevant
         grade counts as 1 (so with ``max_grade`` None a relevant item stops its
         reader with probability 1/2, ndeval's reading).
     normalise : {"none", "max", "ideal"}, default "none"
@@ -160,6 +167,9 @@ def err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=True, nor
     subtopic_pool : 2-D array-like of float or None, default None
         Every judged item's row, retrieved or not: which intents count (for
         equal weights) and what the ideal is built from. None: the list itself.
+    threshold : float, default 1
+        The smallest grade that counts as relevant to an intent; lower grades
+        stop nobody (trec_eval's ``-l``; ndeval reads any positive grade).
     negative : {"raise", "zero"}, default "raise"
         "zero" reads negative grades as 0.
 
@@ -182,15 +192,18 @@ def err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=True, nor
     >>> round(err_ia([[1, 0], [0, 1], [1, 0]]), 6)  # the second intent is served earlier: 1/2 (1/2 + 1/12) + 1/2 (1/4)
     0.416667
     """
-    grades, k, weights, max_grade, graded, normalise, pool = _checked(judgements, k, weights, max_grade, graded,
-                                                                      normalise, subtopic_pool, negative)
-    steps, _, _, shares, top, source = err_ia_steps(*batched(grades, pool), k, weights, max_grade, graded)
-    lengths = np.array([grades.shape[0]])
-    return float(_values(steps, _denominators(steps, lengths, k, shares, top, source, normalise))[0])
+    grades, k, pool, conventions = _checked(judgements, k, weights, max_grade, graded, normalise, subtopic_pool, threshold,
+                                            negative)
+    return float(_err_ia(*batched(grades, pool), np.array([grades.shape[0]]), k, **conventions)[0])
+
+
+def _err_ia(judgements, subtopic_pool, lengths, k, weights, max_grade, graded, threshold, normalise):
+    steps, _, _, shares, top, source = err_ia_steps(judgements, subtopic_pool, k, weights, max_grade, graded, threshold)
+    return _values(steps, _denominators(steps, lengths, k, shares, top, source, normalise))
 
 
 def explain_err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=True, normalise="none",
-                   subtopic_pool=None, negative="raise", ranking=None):
+                   subtopic_pool=None, threshold=1, negative="raise", ranking=None):
     """ERR-IA with every step: for each item, each of its intents' stop chance, the chance some reader stops there,
     and what it adds at ``1/i``.
 
@@ -203,10 +216,11 @@ def explain_err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=T
     >>> [(row.subtopics, row.stops, row.gain) for row in trace.rows]
     [('1', '1: 0.5', 0.25), ('1', '1: 0.25', 0.125), ('2', '2: 0.5', 0.25)]
     """
-    grades, k, weights, max_grade, graded, normalise, pool = _checked(judgements, k, weights, max_grade, graded,
-                                                                      normalise, subtopic_pool, negative)
+    grades, k, pool, conventions = _checked(judgements, k, weights, max_grade, graded, normalise, subtopic_pool, threshold,
+                                            negative)
+    normalise, graded, threshold = conventions.pop("normalise"), conventions["graded"], conventions["threshold"]
     labels = check_items(ranking, grades.shape[0])
-    steps, stop, reach, shares, top, source = err_ia_steps(*batched(grades, pool), k, weights, max_grade, graded)
+    steps, stop, reach, shares, top, source = err_ia_steps(*batched(grades, pool), k, **conventions)
     lengths = np.array([grades.shape[0]])
     denominator = float(_denominators(steps, lengths, k, shares, top, source, normalise)[0])
     value = float(_values(steps, np.array([denominator]))[0])
@@ -228,23 +242,18 @@ def explain_err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=T
     share_text = ", ".join(f"{i + 1}: {w:.4g}" for i, w in enumerate(shares[0].tolist()) if w > 0) or "-"
     notes = (
         _("stop probability R = (2^grade - 1) / 2^{top:g}, per intent").format(top=float(top[0, 0, 0])),
-        _("grades read as binary: any positive grade is 1 (as ndeval)") if not graded else _("graded stop probabilities"),
+        _("grades read as binary: any relevant grade is 1 (as ndeval)") if not graded else _("graded stop probabilities"),
+        threshold_note(threshold),
         _("intent weights {weights}").format(weights=share_text),
     )
     return Trace(name, value, rows, "\n".join(lines), latex, COLUMNS, notes)
 
 
 def err_ia_batch(judgements, lengths, k=None, *, weights=None, max_grade=None, graded=True, normalise="none",
-                 subtopic_pool=None):
+                 subtopic_pool=None, threshold=1):
     """ERR-IA of each query of a batch: ``judgements`` ``(q, w, s)`` padded with rows of 0 after ``lengths[q]``."""
-    graded = check_flag("graded", graded, GRADED_MEANING)
-    normalise = check_choice("normalise", normalise, NORMALISE)
-    weights = check_weights(weights, judgements.shape[2])
-    if max_grade is not None:
-        known = judgements if subtopic_pool is None else np.concatenate([judgements, subtopic_pool], axis=1)
-        max_grade = check_grade_ceiling(max_grade, relevance(known, graded))
-    steps, _, _, shares, top, source = err_ia_steps(judgements, subtopic_pool, k, weights, max_grade, graded)
-    return _values(steps, _denominators(steps, lengths, k, shares, top, source, normalise))
+    conventions = _conventions(judgements, subtopic_pool, weights, max_grade, graded, normalise, threshold)
+    return _err_ia(judgements, subtopic_pool, lengths, k, **conventions)
 
 
 register_metric(Metric(
@@ -253,4 +262,4 @@ register_metric(Metric(
     order=112, batch=err_ia_batch, names={
         "ERR-IA@{k}": {"graded": False, "normalise": "max"}, "ERR_IA@{k}": {"graded": False, "normalise": "max"},
         "nERR-IA@{k}": {"graded": False, "normalise": "ideal"}, "nERR_IA@{k}": {"graded": False, "normalise": "ideal"}},
-    needs=("subtopics", "subtopic_pool"), params=PARAMS, columns=COLUMNS))
+    needs=("subtopics", "subtopic_pool", "threshold"), params=PARAMS, columns=COLUMNS))
