@@ -115,6 +115,17 @@ def test_the_test_files_score_as_ndeval_scores_them():
     assert result.value("3", "ERR-IA@10") == 0.0  # nothing relevant: ndeval's 0
 
 
+def test_ndevals_published_example():
+    # pyndeval's README prints ndeval's numbers for this query to 4 decimals, cut (not rounded): 0.829787 is 0.8297.
+    qrels = {"0": {"a": {"A": 1}, "b": {"B": 1, "D": 1}, "c": {"C": 1}}}
+    run = {"0": {"A": 9.3, "D": 8.4, "E": 8.1, "B": 7.6}}
+    published = {"ERR-IA@5": 0.3933, "ERR-IA@10": 0.3907, "ERR-IA@20": 0.3907, "nERR-IA@5": 0.8297,
+                 "nERR-IA@10": 0.8297, "nERR-IA@20": 0.8297, "alpha-nDCG@5": 0.7868, "alpha-nDCG@10": 0.7868,
+                 "alpha-nDCG@20": 0.7868}
+    result = nt.evaluate(qrels, run, list(published))
+    assert {name: math.floor(result.value("0", name) * 1e4) / 1e4 for name in published} == published
+
+
 def test_a_relevance_level_reads_lower_grades_as_not_relevant_as_pyndeval_does():
     qrels = [(topic, subtopic, docno, int(grade)) for topic, subtopic, docno, grade in lines(QRELS)]
     run = [(topic, docno, float(score)) for topic, _, docno, _, score, _ in lines(RUN)]
