@@ -103,6 +103,10 @@ def from_dict(source, what, value_name):
                                   source=what)
         raw_qid = _id_bytes(qid, what, f"query id {qid!r}")
         for docno, number in entries.items():
+            if hasattr(number, "items") and what == "qrels":
+                raise TrecFormatError(f"qrels must map each query id to an {{item id: grade}} dict; query {qid!r} maps "
+                                      f"{docno!r} to a dict, as diversity qrels map a subtopic: read those with "
+                                      f"read_qrels(..., subtopics=True). Got {shown(number)} instead.", source=what)
             numbers.append(_number(number, what, f"of query {qid!r}, item {docno!r}", value_name))
             items.append(docno)
             owners.append(qid)

@@ -182,3 +182,10 @@ def test_an_evaluation_explains_its_diversity_numbers():
     assert [row.item for row in trace.rows[:3]] == ["web-b", "web-a", "web-x"]
     assert trace.rows[0].subtopics == "1, 2"  # web-b is relevant to two subtopics (grade 2 read as 1)
     assert math.isclose(result.explain("1", "ERR_IA@10").value, result.value("1", "ERR_IA@10"), abs_tol=0)
+
+
+def test_diversity_dicts_read_without_subtopics_say_how_to_read_them():
+    with pytest.raises(nt.trec.TrecFormatError, match=r"qrels must map each query id to an \{item id: grade\} dict; "
+                                                      r"query '1' maps '2' to a dict, as diversity qrels map a subtopic: "
+                                                      r"read those with read_qrels\(\.\.\., subtopics=True\)\."):
+        nt.evaluate({"1": {"2": {"web-a": 1}}}, {"1": {"web-a": 1.0}}, ["ndcg_cut.10"])
