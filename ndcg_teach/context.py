@@ -31,7 +31,7 @@ from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
-from .subtopics import check_judgements, check_subtopic_pool
+from .subtopics import checked_tables
 from .validation import (check_items, check_judged_relevances, check_n_nonrelevant, check_n_relevant, check_pool,
                          check_relevances, check_threshold, shown)
 
@@ -278,10 +278,7 @@ class Query:
         >>> query.grades, query.subtopic_pool.shape
         (array([1., 2.]), (3, 2))
         """
-        table = check_judgements(judgements, negative)
-        pool = None
-        if subtopic_pool is not None:
-            pool, table = check_subtopic_pool(subtopic_pool, table, negative)
+        table, pool = checked_tables(judgements, subtopic_pool, negative)
         return cls(table.max(axis=1, initial=0.0), subtopics=table, subtopic_pool=pool, ranking=ranking)
 
     @classmethod

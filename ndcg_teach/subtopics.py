@@ -100,6 +100,15 @@ def check_subtopic_pool(pool, judgements, negative="raise"):
     return pool, judgements
 
 
+def checked_tables(judgements, subtopic_pool, negative):
+    """``(judgements, subtopic_pool)`` checked as every diversity metric checks them (the pool None when not given)."""
+    table = check_judgements(judgements, negative)
+    if subtopic_pool is None:
+        return table, None
+    pool, table = check_subtopic_pool(subtopic_pool, table, negative)
+    return table, pool
+
+
 def check_unit(name, value, meaning):
     """``value`` as a float from 0 to 1 inclusive (α-nDCG's ``alpha``)."""
     requirement = f"a number from 0 to 1: {meaning}"

@@ -15,8 +15,8 @@ from ..formulas import at, number, sum_line, threshold_note
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
-from ..subtopics import (batched, cascade, check_flag, check_judgements, check_subtopic_pool, check_unit, greedy_order,
-                         ideal_rows, per_subtopic, relevance, relevant_subtopics)
+from ..subtopics import (batched, cascade, check_flag, check_unit, checked_tables, greedy_order, ideal_rows, per_subtopic,
+                         relevance, relevant_subtopics)
 from ..trace import CONTRIBUTION, DISCOUNT, GAIN, ITEM, NOT_RETRIEVED, POSITION, RUNNING, Column, Row, Trace
 from ..validation import check_items, check_k, check_threshold
 
@@ -67,10 +67,7 @@ def _ratio(steps, ideal):
 
 
 def _checked(judgements, k, alpha, graded, subtopic_pool, threshold, negative):
-    grades = check_judgements(judgements, negative)
-    pool = None
-    if subtopic_pool is not None:
-        pool, grades = check_subtopic_pool(subtopic_pool, grades, negative)
+    grades, pool = checked_tables(judgements, subtopic_pool, negative)
     return (grades, check_k(k), check_unit("alpha", alpha, ALPHA_MEANING), check_flag("graded", graded, GRADED_MEANING),
             pool, check_threshold(threshold))
 
@@ -167,7 +164,6 @@ def explain_alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_
     labels = check_items(ranking, grades.shape[0])
     steps, novelty, ideal, order = alpha_steps(*batched(grades, pool), k, alpha, graded, threshold)
     value = float(_ratio(steps, ideal)[0])
-    source = grades if pool is None else pool
     best = ideal.grades[0]
     ideal_labels = (tuple(labels[i] for i in order[0].tolist()) if pool is None
                     else _pool_labels(relevance(grades, graded, threshold), labels, best))
@@ -207,7 +203,7 @@ def explain_alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_
             alpha=alpha, keep=1 - alpha),
         _("J = the grade") if graded else _("J = 1 for a relevant grade (binary, as Clarke et al. and ndeval)"),
         threshold_note(threshold),
-        _("ideal order built greedily from {source} ({count} rows)").format(source=source_text, count=source.shape[0]),
+        _("ideal order built greedily from {source}").format(source=source_text),
     )
     return Trace(name, value, tuple(rows), "\n".join([dcg_line, ideal_line, last]), latex, COLUMNS, notes,
                  ideal_items=tuple(ideal_labels))

@@ -14,8 +14,8 @@ from ..formulas import at, number, sum_line, threshold_note
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
-from ..subtopics import (batched, cascade, check_flag, check_judgements, check_subtopic_pool, greedy_order, ideal_rows,
-                         per_subtopic, relevance, relevant_subtopics)
+from ..subtopics import (batched, cascade, check_flag, checked_tables, greedy_order, ideal_rows, per_subtopic, relevance,
+                         relevant_subtopics)
 from ..trace import CONTRIBUTION, DISCOUNT, GAIN, ITEM, POSITION, RUNNING, Column, Trace, rows_of
 from ..validation import check_choice, check_grade_ceiling, check_items, check_k, check_threshold, shown
 from .alpha_ndcg import SUBTOPICS
@@ -105,10 +105,7 @@ def _values(steps, denominators):
 
 
 def _checked(judgements, k, weights, max_grade, graded, normalise, subtopic_pool, threshold, negative):
-    grades = check_judgements(judgements, negative)
-    pool = None
-    if subtopic_pool is not None:
-        pool, grades = check_subtopic_pool(subtopic_pool, grades, negative)
+    grades, pool = checked_tables(judgements, subtopic_pool, negative)
     conventions = _conventions(grades, pool, weights, max_grade, graded, normalise, check_threshold(threshold))
     return grades, check_k(k), pool, conventions
 
