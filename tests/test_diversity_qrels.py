@@ -189,3 +189,13 @@ def test_diversity_dicts_read_without_subtopics_say_how_to_read_them():
                                                       r"query '1' maps '2' to a dict, as diversity qrels map a subtopic: "
                                                       r"read those with read_qrels\(\.\.\., subtopics=True\)\."):
         nt.evaluate({"1": {"2": {"web-a": 1}}}, {"1": {"web-a": 1.0}}, ["ndcg_cut.10"])
+
+
+def test_gzipped_and_bounded_files_read_as_trec_files_do(tmp_path):
+    import gzip
+
+    packed = tmp_path / "diversity.qrels.gz"
+    packed.write_bytes(gzip.compress(QRELS.read_bytes()))
+    assert str(nt.evaluate(packed, RUN, ["alpha-nDCG@10"])) == str(nt.evaluate(QRELS, RUN, ["alpha-nDCG@10"]))
+    with pytest.raises(nt.trec.TrecFormatError, match=r"max_bytes"):
+        nt.read_qrels(QRELS, subtopics=True, max_bytes=64)
