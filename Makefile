@@ -19,6 +19,8 @@ help:
 	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
 	@echo "make binder-check   as Binder: pins only, then postBuild, pip check, and every lesson"
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
+	@echo "make assignments    build the nbgrader courses of the exercises into build/nbgrader (docs/instructors.md)"
+	@echo "make site           build the course site into build/site (HUB_URL=... adds the class hub's links)"
 
 $(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
 	$(PYTHON) tools/make_venv.py $(VENV)
@@ -44,3 +46,19 @@ lessons: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) .venv-binder
+
+# Instructors: graded assignments and the course site (docs/instructors.md), with the tools of requirements-instructor.txt.
+.PHONY: assignments site
+$(VENV)/.instructor: $(VENV)/.learner requirements-instructor.txt
+	$(BIN)/python -m pip install --quiet -r requirements-instructor.txt
+	touch $@
+
+# The suite runs the instructor's tools too: reinstall when their pins change.
+$(VENV)/.dev: requirements-instructor.txt
+
+assignments: $(VENV)/.instructor
+	$(BIN)/python tools/assignments.py
+
+# HUB_URL (and REPO_URL, BRANCH) add each lesson's nbgitpuller link to the class hub.
+site: $(VENV)/.instructor
+	$(BIN)/python tools/course_site.py $(if $(HUB_URL),--hub-url $(HUB_URL)) $(if $(REPO_URL),--repo-url $(REPO_URL)) $(if $(BRANCH),--branch $(BRANCH))
