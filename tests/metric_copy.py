@@ -56,7 +56,8 @@ def changed_files(copy, folder="ndcg_teach"):
             found += walk(sub, f"{prefix}/{name}")
         return found
 
-    return sorted(walk(dircmp(ROOT / folder, copy / folder, ignore=["__pycache__"]), folder))
+    ignored = ["__pycache__", ".hypothesis", "browser"]  # what the copy leaves out, and what runs leave behind
+    return sorted(walk(dircmp(ROOT / folder, copy / folder, ignore=ignored), folder))
 
 
 def run_suites(copy, *targets, suites=SUITES):
