@@ -18,7 +18,7 @@ from numbers import Real
 import numpy as np
 
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays
-from ..formulas import at, number, threshold_note
+from ..formulas import at, averaged, threshold_note
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
@@ -88,10 +88,9 @@ def q_measure(relevances, k=None, *, beta=1.0, pool=None, n_relevant=None, thres
 
     Parameters
     ----------
-    relevances : sequence of float
-        Grades of the ranked items, position 1 first. An empty list scores 0.
-    k : int or None, default None
-        Cut-off; None uses the whole list.
+    relevances, k, threshold, negative
+        As in :func:`average_precision`: the grades in ranked order, the
+        cut-off, the smallest relevant grade, how negative grades are read.
     beta : float, default 1.0
         How much the graded gains weigh against the hits; 0 gives AP exactly.
     pool : sequence of float or None, default None
@@ -100,10 +99,6 @@ def q_measure(relevances, k=None, *, beta=1.0, pool=None, n_relevant=None, thres
     n_relevant : int or None, default None
         R, the relevant items of the query in total; None counts the relevant
         grades of the pool (or of the list). Q is 0.0 when it is 0.
-    threshold : float, default 1
-        Smallest grade that counts as relevant.
-    negative : {"raise", "zero"}, default "raise"
-        "zero" reads negative grades as 0, as trec_eval does.
 
     Returns
     -------
@@ -146,17 +141,8 @@ def explain_q_measure(relevances, k=None, *, beta=1.0, pool=None, n_relevant=Non
                    steps.hits.tolist(), steps.gains.tolist(), cumulative.tolist(), ideal_cumulative.tolist(),
                    blended.tolist(), steps.contributions.tolist(), steps.running.tolist())
     name, denominator = at("Q", k), int(steps.denominator)
-    picked = [(i, ratio) for i, (rel, ratio) in enumerate(zip(steps.relevant, blended), start=1) if rel]
-    if picked and denominator:
-        divisor = str(denominator) if k is None else f"min({k}, {total})"
-        names = " + ".join(f"BR({i})" for i, _ratio in picked)
-        values = " + ".join(number(ratio) for _i, ratio in picked)
-        formula = f"{name} = ({names}) / {divisor} = ({values}) / {denominator} = {number(steps.total)}"
-        latex = rf"\mathrm{{{name}}} = \frac{{{values}}}{{{denominator}}} = {number(steps.total)}"
-    else:
-        formula = (_("{name} = 0 (no relevant item in the list)") if k is None
-                   else _("{name} = 0 (no relevant item in the list top {k})")).format(name=name, k=k)
-        latex = rf"\mathrm{{{name}}} = 0"
+    picked = [(f"BR({i})", ratio) for i, (rel, ratio) in enumerate(zip(steps.relevant, blended), start=1) if rel]
+    formula, latex = averaged(name, k, picked, denominator, steps.total, None if k is None else f"min({k}, {total})")
     source = _("every judged grade of the query (pool)") if pool is not None else _("the ranked list itself")
     notes = (threshold_note(threshold), _("beta = {beta:g}; beta = 0 would give AP").format(beta=beta),
              _("ideal order built from {source}").format(source=source),
