@@ -12,13 +12,14 @@ FIRST_LESSON := $(LESSONS)/$(if $(filter zh-CN,$(EDITION)),zh-CN/00-start-here.z
 # Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test binder-check lessons clean help
+.PHONY: lab test binder-check lessons clean help hub
 
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson; EDITION=zh-CN for the Chinese edition)"
 	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
 	@echo "make binder-check   as Binder: pins only, then postBuild, pip check, and every lesson"
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
+	@echo "make hub            a JupyterHub for a class on this machine, at http://127.0.0.1:8000 (hub/README.md)"
 
 $(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
 	$(PYTHON) tools/make_venv.py $(VENV)
@@ -44,3 +45,18 @@ lessons: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) .venv-binder
+
+# The class hub (hub/README.md): its own environment (.venv-hub) and proxy (hub/node_modules); settings are
+# NDCG_HUB_* variables (`make hub NDCG_HUB_IP=0.0.0.0`); EDITION=zh-CN opens the Chinese edition's first lesson.
+$(VENV)-hub/.hub: hub/requirements.txt binder/requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
+	$(PYTHON) tools/make_venv.py $(VENV)-hub
+	$(VENV)-hub/bin/python -m pip install --quiet -r hub/requirements.txt
+	$(VENV)-hub/bin/python -m pip install --quiet --no-deps -e .
+	$(VENV)-hub/bin/python tools/lab_setup.py
+	touch $@
+
+hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json
+	npm ci --prefix hub --no-audit --no-fund
+
+hub: $(VENV)-hub/.hub hub/node_modules/.package-lock.json
+	NDCG_HUB_EDITION=$${NDCG_HUB_EDITION:-$(EDITION)} $(VENV)-hub/bin/jupyterhub -f hub/jupyterhub_config.py
