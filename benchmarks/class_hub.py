@@ -43,7 +43,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HUB_ENV = ROOT / ".venv-hub"
-if Path(sys.prefix).resolve() != HUB_ENV.resolve() and (HUB_ENV / "bin" / "python").exists():
+if __name__ == "__main__" and Path(sys.prefix).resolve() != HUB_ENV.resolve() and (HUB_ENV / "bin" / "python").exists():
     os.execv(HUB_ENV / "bin" / "python", [str(HUB_ENV / "bin" / "python"), __file__, *sys.argv[1:]])
 
 sys.path.insert(0, str(ROOT / "hub"))
@@ -82,13 +82,16 @@ def course_clone(tmp):
 class Hub:
     """The hub of hub/ started for the benchmark; ``stop`` ends it and every process it started, by PID."""
 
-    def __init__(self, tmp, course):
+    def __init__(self, tmp, course, **settings):
+        """A hub with its state in ``tmp``, ``course`` (a clone) as the course, and NDCG_HUB_<KEY> = value for each of ``settings``."""
         self.tmp = tmp
-        self.env = {
-            **os.environ, "NDCG_HUB_AUTH": "dummy", "NDCG_HUB_STATE": str(tmp / "state"), "NDCG_HUB_EXCHANGE": str(tmp / "exchange"),
+        self.env = {name: value for name, value in os.environ.items() if not name.startswith(hub_settings.PREFIX)}
+        self.env.update({
+            "NDCG_HUB_AUTH": "dummy", "NDCG_HUB_STATE": str(tmp / "state"), "NDCG_HUB_EXCHANGE": str(tmp / "exchange"),
             "NDCG_HUB_PORT": str(free_port()), "NDCG_HUB_HUB_PORT": str(free_port()), "NDCG_HUB_PROXY_API_PORT": str(free_port()),
             "NDCG_HUB_COURSE_REPO": f"file://{course}", "NDCG_HUB_COURSE_BRANCH": "course", "NDCG_HUB_IP": "127.0.0.1",
-        }
+            **{f"{hub_settings.PREFIX}{key.upper()}": str(value) for key, value in settings.items()},
+        })
         self.settings = hub_settings.read({k: v for k, v in self.env.items() if k.startswith(hub_settings.PREFIX)})
         self.url = self.settings.public_url
         self.log = open(tmp / "hub.log", "wb")
@@ -153,11 +156,21 @@ class Student:
     def xsrf(self, path):
         return {"X-XSRFToken": self.http.cookies.get("_xsrf", path=path) or ""}
 
-    def log_in(self):
-        url, start = self.hub.url, time.monotonic()
-        self.http.get(f"{url}/hub/login", timeout=60).raise_for_status()
-        form = {"username": self.name, "password": "class", "_xsrf": self.http.cookies.get("_xsrf", path="/hub/")}
-        self.http.post(f"{url}/hub/login?next=", data=form, timeout=120).raise_for_status()  # -> /hub/spawn -> pending
+    def log_in(self, password="class", next_url="", check=True):
+        """The login form, as sent by a browser; returns the last response (by default the server is started).
+
+        With ``check``, a refused login (403) raises, as any other error does.
+        """
+        self.http.get(f"{self.hub.url}/hub/login", timeout=60).raise_for_status()
+        form = {"username": self.name, "password": password, "_xsrf": self.http.cookies.get("_xsrf", path="/hub/")}
+        response = self.http.post(f"{self.hub.url}/hub/login?next={next_url}", data=form, timeout=120)
+        if check or response.status_code != 403:
+            response.raise_for_status()
+        return response
+
+    def wait_until_ready(self):
+        """Follow the hub's progress stream of the student's server until it says ready."""
+        url = self.hub.url
         progress = self.http.get(f"{url}/hub/api/users/{self.name}/server/progress", headers=self.xsrf("/hub/"), stream=True, timeout=300)
         progress.raise_for_status()
         for line in progress.iter_lines():
@@ -168,7 +181,7 @@ class Student:
                 if event.get("ready"):
                     break
         progress.close()
-        self.times["ready"] = time.monotonic() - start
+        self.times["ready_at"] = time.monotonic()
 
     def pull_course(self):
         settings, start = self.hub.settings, time.monotonic()
@@ -250,7 +263,8 @@ def one_run(students, moves, think, seed):
 
         def arrive(student):
             try:
-                student.log_in()
+                student.log_in()  # the hub starts the server
+                student.wait_until_ready()
                 student.pull_course()
             except Exception as error:  # noqa: BLE001 - every student's failure is counted and reported
                 result["errors"].append(f"{student.name}: {type(error).__name__}: {error}")
@@ -260,7 +274,7 @@ def one_run(students, moves, think, seed):
             list(pool.map(arrive, class_))
         result["arrival_s"] = time.monotonic() - start
         ready = [student for student in class_ if student.kernel]
-        result["ready_s"] = max((s.times["ready"] for s in class_ if "ready" in s.times), default=float("nan"))
+        result["ready_s"] = max((s.times["ready_at"] - start for s in class_ if "ready_at" in s.times), default=float("nan"))
         result["course_s"] = max((s.times["course"] for s in ready), default=float("nan"))
 
         async def lessons_then_moves():
@@ -284,6 +298,8 @@ def one_run(students, moves, think, seed):
         result["errors"].append(f"run: {type(error).__name__}: {error}" + (f"\nhub log:\n{hub.tail()}" if hub else ""))
     finally:
         result["left_running"] = hub.stop() if hub else []
+        result["processes"] = hub.seen if hub else {}  # {pid: start time} of every process the run saw, all stopped now
+        result["tmp"] = str(tmp)
         subprocess.run(["rm", "-rf", str(tmp)], check=False)
         result["load_after"] = os.getloadavg()
     return result

@@ -6,19 +6,20 @@ since given to another process is never signalled.
 
 import os
 import signal
+import time
 from pathlib import Path
 
 PROC = Path("/proc")
 
 
 def _stat(pid):
-    """(parent PID, start time) of ``pid``, or None once it has gone."""
+    """(parent PID, start time) of ``pid``, or None once it has exited (a zombie, not yet reaped, has exited too)."""
     try:
         text = (PROC / str(pid) / "stat").read_text()
     except OSError:
         return None
     fields = text[text.rindex(")") + 2:].split()  # the command name may hold spaces and parentheses
-    return int(fields[1]), int(fields[19])
+    return None if fields[0] in ("Z", "X") else (int(fields[1]), int(fields[19]))
 
 
 def children():
@@ -58,6 +59,9 @@ def kill_survivors(seen):
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(pid, started) for pid, started in seen.items()):
+        time.sleep(0.1)
     return left
 
 

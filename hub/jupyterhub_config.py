@@ -43,17 +43,14 @@ c.JupyterHub.pid_file = str(s.state / "jupyterhub.pid")
 
 # Who may log in.
 c.Authenticator.admin_users = {s.admin}
-if s.auth == "native":
-    # Students sign up at /hub/signup with a password of their own (stored hashed in the hub's database).
-    # With a class list, the names on it are let in at once and nobody else; without one, the instructor
-    # approves each sign-up at /hub/authorize.
-    c.JupyterHub.authenticator_class = "native"
-    c.NativeAuthenticator.minimum_password_length = 8
-    c.NativeAuthenticator.check_common_password = True
-    c.NativeAuthenticator.allowed_failed_logins = 5
-    c.NativeAuthenticator.seconds_before_next_try = 300
+if s.auth == "firstuse":
+    # Only names the hub knows may log in: the class list, and names the instructor adds (Admin > Add Users).
+    # Each one's first login sets the password (stored hashed); deleting a user in the admin panel resets it.
+    c.JupyterHub.authenticator_class = "firstuse"
+    c.FirstUseAuthenticator.create_users = False
+    c.FirstUseAuthenticator.min_password_length = 8
+    c.FirstUseAuthenticator.dbm_path = str(s.state / "passwords.dbm")
     c.Authenticator.allowed_users = set(s.students)
-    c.Authenticator.allow_all = not s.students
 else:
     # For trying the hub on this machine: any name, any password.
     c.JupyterHub.authenticator_class = "dummy"

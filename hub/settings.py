@@ -21,14 +21,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 from build_lessons import EDITIONS, REPOSITORY, START  # noqa: E402
 
 PREFIX = "NDCG_HUB_"
-AUTHENTICATORS = ("native", "dummy")
+AUTHENTICATORS = ("firstuse", "dummy")
 DEFAULTS = {
     "IP": "127.0.0.1",
     "PORT": "8000",
     "HUB_PORT": "8081",  # the hub's own API, on 127.0.0.1 for the proxy and the servers
     "PROXY_API_PORT": "8001",  # configurable-http-proxy's REST API, on 127.0.0.1
     "STATE": str(HERE / "state"),
-    "AUTH": "native",
+    "AUTH": "firstuse",
     "ADMIN": "instructor",
     "STUDENTS": "",
     "COURSE_REPO": f"https://github.com/{REPOSITORY}",
