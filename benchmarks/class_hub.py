@@ -254,7 +254,7 @@ async def run_lesson_and_moves(student, moves, think, seed, begin_moves, errors)
 
 def one_run(students, moves, think, seed):
     """One class of ``students``; returns the figures of the run (and the errors seen)."""
-    result = {"students": students, "load_before": os.getloadavg(), "errors": []}
+    result = {"students": students, "load_before": os.getloadavg(), "busy_before": procs.busiest(), "errors": []}
     tmp = Path(tempfile.mkdtemp(prefix="ndcg-class-hub-"))
     hub = None
     try:
@@ -302,6 +302,7 @@ def one_run(students, moves, think, seed):
         result["tmp"] = str(tmp)
         subprocess.run(["rm", "-rf", str(tmp)], check=False)
         result["load_after"] = os.getloadavg()
+        result["busy_after"] = procs.busiest()
     return result
 
 
@@ -309,6 +310,9 @@ def report(result, out=sys.stdout):
     m = result.get("memory", {})
     load = lambda key: "/".join(f"{x:.2f}" for x in result[key])  # noqa: E731
     print(f"--- {result['students']} students (load average before {load('load_before')}, after {load('load_after')})", file=out)
+    for when in ("before", "after"):
+        busy = "; ".join(f"{percent}% {command}" for percent, command in result[f"busy_{when}"]) or "nothing"
+        print(f"busiest processes {when} (CPU over 1 s): {busy}", file=out)
     if "ready_s" in result:
         print(f"servers ready: {result['ready_s']:.1f} s after the first login; course pulled by all: {result['course_s']:.1f} s; "
               f"lesson run by all: {result.get('lesson_s', float('nan')):.1f} s", file=out)

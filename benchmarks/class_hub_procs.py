@@ -65,6 +65,28 @@ def kill_survivors(seen):
     return left
 
 
+def busiest(seconds=1.0, top=5):
+    """The ``top`` processes by CPU over ``seconds`` (what else is running): [(percent of one core, command)]."""
+    def ticks():
+        found = {}
+        for entry in PROC.iterdir():
+            if entry.name.isdigit():
+                try:
+                    text = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                fields = text[text.rindex(")") + 2:].split()
+                found[entry.name] = int(fields[11]) + int(fields[12])
+        return found
+
+    before = ticks()
+    time.sleep(seconds)
+    after = ticks()
+    hz = os.sysconf("SC_CLK_TCK")
+    used = sorted(((after[pid] - before[pid]) / hz / seconds * 100, pid) for pid in after if pid in before)
+    return [(round(percent), _cmdline(pid)[:80]) for percent, pid in reversed(used[-top:]) if percent > 0]
+
+
 def mem_total():
     return _meminfo("MemTotal")
 
