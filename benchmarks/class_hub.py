@@ -283,10 +283,11 @@ def one_run(students, moves, think, seed):
             while not all("lesson" in s.times for s in ready) and not any(t.done() for t in tasks):
                 await asyncio.sleep(0.2)
             result["lesson_s"] = max((s.times.get("lesson", float("nan")) for s in ready), default=float("nan"))
-            hub.remember()
-            result["memory"] = procs.class_memory(hub.process.pid, [s.name for s in ready])
             begin.set()
-            return [latency for latencies in await asyncio.gather(*tasks) for latency in latencies]
+            latencies = [latency for latencies in await asyncio.gather(*tasks) for latency in latencies]
+            hub.remember()  # memory once the lesson has run and every student has dragged, kernels still open
+            result["memory"] = procs.class_memory(hub.process.pid, [s.name for s in ready])
+            return latencies
 
         latencies = asyncio.run(lessons_then_moves())
         result["moves"] = len(latencies)
