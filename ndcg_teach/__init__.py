@@ -30,18 +30,42 @@ from .trec import TrecFormatError, example_files, read_qrels, read_run
 __version__ = "0.1.0"
 
 # Subpackages that need more than NumPy load on first use, so `import ndcg_teach` stays light.
-LAZY_SUBMODULES = ("conventions", "examples", "exercises", "glossary", "plots", "significance", "widgets")
+LAZY_SUBMODULES = ("conventions", "examples", "exercises", "glossary", "many_systems", "plots", "significance", "widgets")
+# Lessons 13-19's names, each loaded from its module on first use: imported here they would add ~50 ms (measured
+# with benchmarks/import_time.py) to every `import ndcg_teach`, for lessons most sessions never open.
+LAZY_NAMES = {
+    **dict.fromkeys(("ab_test_power", "ab_test_size", "ab_test_size_means"), "ab_testing"),
+    **dict.fromkeys(("cohen_kappa", "fleiss_kappa"), "agreement"),
+    "BanditProblem": "bandit_problem",
+    **dict.fromkeys(("CascadeModel", "PositionBasedModel"), "click_models"),
+    **dict.fromkeys(("Log", "direct_method", "doubly_robust", "ips", "snips"), "counterfactual"),
+    **dict.fromkeys(("position_based_exact", "position_based_ips"), "counterfactual_rankings"),
+    **dict.fromkeys(("balanced", "interleaving_outcomes", "simulate_interleaving", "team_draft"), "interleaving"),
+    **dict.fromkeys(("macro_micro", "rag_collection", "rag_collections"), "rag_data"),
+    **dict.fromkeys(("corrected_metric", "sampled_metric_estimates"), "sampled_metrics"),
+    **dict.fromkeys(("SimulatedJudge", "judge_effect"), "simulated_judges"),
+    **dict.fromkeys(("kendall_tau", "swapped_pairs", "tau_ap"), "stability"),
+}
 
 
 def __getattr__(name):
-    if name in LAZY_SUBMODULES:
+    if name in LAZY_SUBMODULES or name in LAZY_NAMES:
         import importlib
 
-        return importlib.import_module(f"{__name__}.{name}")
+        if name in LAZY_SUBMODULES:
+            return importlib.import_module(f"{__name__}.{name}")
+        value = getattr(importlib.import_module(f"{__name__}.{LAZY_NAMES[name]}"), name)
+        globals()[name] = value  # found directly next time
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(LAZY_NAMES) | set(LAZY_SUBMODULES))
 
 
 __all__ = sorted([
     "Comparison", "Evaluation", "Metric", "Row", "Trace", "TrecFormatError", "compare", "evaluate", "example_files", "ideal_order", "mean",
     "language", "language_set", "metric", "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "set_language", "unregister_metric", *_metric_families.__all__,
+    *LAZY_NAMES,
 ])

@@ -14,22 +14,21 @@ Smucker, Allan & Carterette (2007) and Sakai (2014) recommend for IR:
   resampling the queries.
 
 Each returns a frozen result with the numbers and an effect size, printed as
-one readable sentence. Lesson 13 teaches them, how many queries a difference
-needs, and why many comparisons need a stricter threshold.
+one readable sentence (:mod:`ndcg_teach.significance_results`). The result
+calls the difference ``a - b`` after the parameters; ``labels=("B", "A")``
+makes it say "B - A" when B's scores are passed first. Lesson 13 teaches
+them, how many queries a difference needs, and why many comparisons need a
+stricter threshold; :mod:`ndcg_teach.many_systems` compares many systems at once.
 
 Importing this module imports scipy (``scipy.special`` for the t and normal
 distributions); ``import ndcg_teach`` does not.
 """
 
-from dataclasses import dataclass, field
-from html import escape
-
 import numpy as np
 from scipy.special import ndtr, stdtr
 
-from . import i18n
-from .i18n import _, gettext_matching, mark
-from .table import Table, formula_block, styled
+from .checks import check_two_names
+from .significance_results import BootstrapInterval, SignificanceResult, cohen_dz
 from .validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 
 __all__ = ["paired_t_test", "wilcoxon_test", "randomisation_test", "bootstrap_interval", "SignificanceResult",
@@ -42,153 +41,7 @@ BATCH = 1000  # resamples drawn at a time: memory stays at BATCH * queries numbe
 WILCOXON_METHODS = ("auto", "exact", "normal")
 
 
-def _cohen_dz(differences):
-    """Paired Cohen's d (d_z): the mean difference in standard deviations of the differences."""
-    spread = float(np.std(differences, ddof=1))
-    mean = float(np.mean(differences))
-    if spread == 0:
-        return 0.0 if mean == 0 else float(np.copysign(np.inf, mean))
-    return mean / spread
-
-
-def _p_text(p):
-    return f"{p:.4f}" if p >= 1e-4 else f"{p:.2e}"
-
-
-# A result keeps its test's name (one of _TESTS) and details as English keys; they are shown in the result's language.
-_TESTS = (mark("paired t-test"), mark("Wilcoxon signed-rank test"), mark("paired randomisation test"))
-_DETAILS = (
-    (r"all (?P<n>\d+) sign assignments \(exact\)", mark("all {n} sign assignments (exact)")),
-    (r"(?P<n>\d+) random sign assignments, seed (?P<seed>.+)", mark("{n} random sign assignments, seed {seed}")),
-    (r"exact", mark("exact")),
-    (r"normal", mark("normal")),
-)
-
-
-def _details(details, language):
-    """``details`` in ``language``: its words translated, its numbers kept."""
-    return gettext_matching(details, _DETAILS, language)
-
-
-@dataclass(frozen=True)
-class SignificanceResult:
-    """The outcome of a paired test on per-query scores of systems A and B.
-
-    Attributes
-    ----------
-    test : str
-        Which test, e.g. ``"paired t-test"``.
-    statistic : float
-        The test statistic (t; Wilcoxon's smaller rank sum; the mean difference).
-    p_value : float
-        Two-sided: the chance, if A and B were equally good, of a statistic at
-        least this far from what no difference gives.
-    mean_difference : float
-        Mean of ``a - b`` over the queries (positive: A scores higher).
-    effect_size : float
-        How big the difference is, whatever the number of queries; see
-        ``effect_size_name``.
-    effect_size_name : str
-        ``"d_z"`` (mean difference / standard deviation of the differences,
-        paired Cohen's d) or ``"r"`` (matched-pairs rank-biserial correlation,
-        Kerby 2014: (W+ - W-) / (W+ + W-), from -1 to 1).
-    n : int
-        Queries the test used (Wilcoxon drops queries with difference 0).
-    details : str
-        Degrees of freedom, method or resamples.
-    language : str
-        The language set when the test ran; the result is shown in it.
-
-    Examples
-    --------
-    >>> from ndcg_teach.significance import paired_t_test
-    >>> result = paired_t_test([0.5, 0.6, 0.7], [0.4, 0.4, 0.6])
-    >>> round(result.statistic, 4), round(result.p_value, 4)
-    (4.0, 0.0572)
-    """
-
-    test: str
-    statistic: float
-    p_value: float
-    mean_difference: float
-    effect_size: float
-    effect_size_name: str
-    n: int
-    details: str = ""
-    language: str = field(default_factory=i18n.language, repr=False, compare=False)
-
-    def __str__(self):
-        return _("{test}: statistic = {statistic:.4f}, p = {p} ({details}); mean difference a - b = {mean:+.4f}, "
-                 "effect size {effect_name} = {effect:.4f}, n = {n} queries", self.language).format(
-            test=_(self.test, self.language), statistic=self.statistic, p=_p_text(self.p_value),
-            details=_details(self.details, self.language), mean=self.mean_difference, effect_name=self.effect_size_name,
-            effect=self.effect_size, n=self.n)
-
-    def _table(self):
-        language = self.language
-        return Table(_(self.test, language), ("", "value"), (
-            (_("statistic", language), float(self.statistic)), (_("p-value", language), _p_text(self.p_value)),
-            (_("mean difference a - b", language), float(self.mean_difference)),
-            (_("effect size {name}", language).format(name=self.effect_size_name), float(self.effect_size)),
-            (_("queries", language), self.n), (_("details", language), _details(self.details, language))),
-            align="lr", shown_headers=("", _("value", language)))
-
-    def _repr_html_(self):
-        return styled(self._table().html(), kind="ndcg-significance")
-
-
-@dataclass(frozen=True)
-class BootstrapInterval:
-    """A bootstrap confidence interval of the mean per-query difference ``a - b``.
-
-    Attributes
-    ----------
-    low, high : float
-        The interval's ends.
-    statistic : float
-        The observed mean difference (the interval's centre of interest).
-    confidence : float
-        E.g. 0.95.
-    effect_size : float
-        Paired Cohen's d (d_z) of the observed differences.
-    n : int
-        Queries.
-    resamples : int
-        Bootstrap resamples drawn.
-
-    Examples
-    --------
-    >>> from ndcg_teach.significance import bootstrap_interval
-    >>> interval = bootstrap_interval([0.5, 0.6, 0.7, 0.9], [0.4, 0.4, 0.6, 0.9], n=2000)
-    >>> interval.low <= interval.statistic <= interval.high
-    True
-    """
-
-    low: float
-    high: float
-    statistic: float
-    confidence: float
-    effect_size: float
-    n: int
-    resamples: int
-    language: str = field(default_factory=i18n.language, repr=False, compare=False)
-
-    @property
-    def excludes_zero(self):
-        """True when 0 lies outside the interval: the data favour one system at this confidence."""
-        return not self.low <= 0 <= self.high
-
-    def __str__(self):
-        return _("bootstrap {confidence:.0%} interval of the mean difference a - b: [{low:+.4f}, {high:+.4f}] around "
-                 "{statistic:+.4f} ({resamples} resamples of {n} queries; effect size d_z = {effect:.4f})",
-                 self.language).format(confidence=self.confidence, low=self.low, high=self.high, statistic=self.statistic,
-                                       resamples=self.resamples, n=self.n, effect=self.effect_size)
-
-    def _repr_html_(self):
-        return styled(formula_block(escape(str(self))), kind="ndcg-significance")
-
-
-def paired_t_test(a, b):
+def paired_t_test(a, b, *, labels=("a", "b")):
     """Paired t-test of the per-query differences ``a - b`` (two-sided).
 
     ``t = mean(d) / (sd(d) / sqrt(n))`` with ``n - 1`` degrees of freedom;
@@ -199,6 +52,10 @@ def paired_t_test(a, b):
     ----------
     a, b : sequence of float
         Two systems' scores on the same queries, in the same order (at least 2).
+
+    labels : (str, str), default ("a", "b")
+        What the result calls the two systems: it prints the difference as
+        ``labels[0] - labels[1]`` (pass ``("B", "A")`` when B's scores come first).
 
     Returns
     -------
@@ -221,8 +78,14 @@ def paired_t_test(a, b):
     4.0
     >>> print(result)
     paired t-test: statistic = 4.0000, p = 0.0572 (df = 2); mean difference a - b = +0.1333, effect size d_z = 2.3094, n = 3 queries
+
+    Naming the systems, with the new system B first:
+
+    >>> print(paired_t_test([0.5, 0.6, 0.7], [0.4, 0.4, 0.6], labels=("B", "A")))
+    paired t-test: statistic = 4.0000, p = 0.0572 (df = 2); mean difference B - A = +0.1333, effect size d_z = 2.3094, n = 3 queries
     """
     first, second = check_paired_scores(a, b)
+    labels = check_two_names("labels", labels, ("B", "A"))
     differences = first - second
     spread = float(np.std(differences, ddof=1))
     if spread == 0:
@@ -233,8 +96,8 @@ def paired_t_test(a, b):
     n = differences.size
     t = float(np.mean(differences) / (spread / np.sqrt(n)))
     p = float(2 * stdtr(n - 1, -abs(t)))
-    return SignificanceResult("paired t-test", t, p, float(np.mean(differences)), _cohen_dz(differences), "d_z", n,
-                              f"df = {n - 1}")
+    return SignificanceResult("paired t-test", t, p, float(np.mean(differences)), cohen_dz(differences), "d_z", n,
+                              f"df = {n - 1}", labels)
 
 
 def _midranks(values):
@@ -260,7 +123,7 @@ def _signed_rank_distribution(ranks):
     return counts
 
 
-def wilcoxon_test(a, b, *, method="auto"):
+def wilcoxon_test(a, b, *, method="auto", labels=("a", "b")):
     """Wilcoxon signed-rank test of the per-query differences ``a - b`` (two-sided).
 
     Queries with difference 0 are dropped (Wilcoxon's own rule, scipy's
@@ -279,6 +142,10 @@ def wilcoxon_test(a, b, *, method="auto"):
         does: normal for more than 50 queries, and for more than 13 queries
         when there are ties or zero differences; exact otherwise. The numbers
         are those of ``scipy.stats.wilcoxon(a, b)`` (defaults).
+
+    labels : (str, str), default ("a", "b")
+        What the result calls the two systems: it prints the difference as
+        ``labels[0] - labels[1]`` (pass ``("B", "A")`` when B's scores come first).
 
     Returns
     -------
@@ -304,6 +171,7 @@ def wilcoxon_test(a, b, *, method="auto"):
     (0.125, 'exact')
     """
     first, second = check_paired_scores(a, b)
+    labels = check_two_names("labels", labels, ("B", "A"))
     if not isinstance(method, str) or method not in WILCOXON_METHODS:
         raise (ValueError if isinstance(method, str) else TypeError)(
             f"method must be one of {', '.join(map(repr, WILCOXON_METHODS))}. Got {shown(method)} instead.")
@@ -331,7 +199,7 @@ def wilcoxon_test(a, b, *, method="auto"):
         z = (plus - n * (n + 1) / 4) / spread
         p = float(2 * ndtr(-abs(z)))
     return SignificanceResult("Wilcoxon signed-rank test", min(plus, minus), float(p), float(np.mean(differences)),
-                              (plus - minus) / (plus + minus), "r", n, method)
+                              (plus - minus) / (plus + minus), "r", n, method, labels)
 
 
 def _sign_flip_sums(differences, n, rng):
@@ -345,7 +213,7 @@ def _sign_flip_sums(differences, n, rng):
     return np.concatenate(sums), False
 
 
-def randomisation_test(a, b, *, n=10_000, seed=0):
+def randomisation_test(a, b, *, n=10_000, seed=0, labels=("a", "b")):
     """Paired randomisation (permutation) test: how often random sign flips give a mean difference as large.
 
     If A and B were interchangeable, each query's difference could as well
@@ -363,6 +231,10 @@ def randomisation_test(a, b, *, n=10_000, seed=0):
     seed : int or None, default 0
         Seed of the random draws: the same seed gives the same p-value. None
         draws fresh randomness on each call.
+
+    labels : (str, str), default ("a", "b")
+        What the result calls the two systems: it prints the difference as
+        ``labels[0] - labels[1]`` (pass ``("B", "A")`` when B's scores come first).
 
     Returns
     -------
@@ -384,6 +256,7 @@ def randomisation_test(a, b, *, n=10_000, seed=0):
     'all 8 sign assignments (exact)'
     """
     first, second = check_paired_scores(a, b)
+    labels = check_two_names("labels", labels, ("B", "A"))
     n = check_count("n", n, "how many random sign assignments to draw")
     rng = np.random.default_rng(check_seed(seed))
     differences = first - second
@@ -395,10 +268,11 @@ def randomisation_test(a, b, *, n=10_000, seed=0):
     else:
         p, details = (extreme + 1) / (n + 1), f"{n} random sign assignments, seed {seed}"
     return SignificanceResult("paired randomisation test", observed / differences.size, float(p),
-                              observed / differences.size, _cohen_dz(differences), "d_z", differences.size, details)
+                              observed / differences.size, cohen_dz(differences), "d_z", differences.size, details,
+                              labels)
 
 
-def bootstrap_interval(a, b, *, confidence=0.95, n=10_000, seed=0):
+def bootstrap_interval(a, b, *, confidence=0.95, n=10_000, seed=0, labels=("a", "b")):
     """Percentile bootstrap confidence interval of the mean per-query difference ``a - b``.
 
     Draw the queries ``n`` times with replacement, take the mean difference
@@ -418,6 +292,10 @@ def bootstrap_interval(a, b, *, confidence=0.95, n=10_000, seed=0):
     seed : int or None, default 0
         Seed of the draws; None draws fresh randomness on each call.
 
+    labels : (str, str), default ("a", "b")
+        What the result calls the two systems: it prints the difference as
+        ``labels[0] - labels[1]`` (pass ``("B", "A")`` when B's scores come first).
+
     Returns
     -------
     BootstrapInterval
@@ -435,6 +313,7 @@ def bootstrap_interval(a, b, *, confidence=0.95, n=10_000, seed=0):
     False
     """
     first, second = check_paired_scores(a, b)
+    labels = check_two_names("labels", labels, ("B", "A"))
     confidence = check_open_unit("confidence", confidence, "the share of resampled means the interval keeps")
     n = check_count("n", n, "how many bootstrap resamples to draw")
     rng = np.random.default_rng(check_seed(seed))
@@ -444,5 +323,5 @@ def bootstrap_interval(a, b, *, confidence=0.95, n=10_000, seed=0):
                             for start in range(0, n, BATCH)])
     tail = (1 - confidence) / 2
     low, high = np.quantile(means, [tail, 1 - tail])
-    return BootstrapInterval(float(low), float(high), float(differences.mean()), confidence, _cohen_dz(differences), m,
-                             n)
+    return BootstrapInterval(float(low), float(high), float(differences.mean()), confidence, cohen_dz(differences), m,
+                             n, labels)

@@ -43,11 +43,31 @@ MESSAGES = marked_messages()
 TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
 
 
+# Modules for lessons 13-19 (issue 23) whose messages the Chinese run-time work (issue 21) translates, with the
+# course's terms; a module leaves this set when its messages are in the catalogue.
+AWAITING_TRANSLATION = {
+    "ab_testing.py", "agreement.py", "bandit_problem.py", "click_models.py", "counterfactual.py",
+    "counterfactual_rankings.py", "interleaving.py", "many_systems.py", "rag_data.py",
+    "sampled_metrics.py", "simulated_judges.py", "stability.py",
+}
+
+
+def awaiting(where):
+    return where.split(":")[0] in AWAITING_TRANSLATION
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_marked_message_has_a_translation(language):
     catalogue = i18n.catalogue(language)
-    missing = {message: where for message, where in MESSAGES.items() if message not in catalogue}
+    missing = {message: where for message, where in MESSAGES.items() if message not in catalogue and not awaiting(where)}
     assert missing == {}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_module_awaiting_translation_still_has_untranslated_messages(language):
+    catalogue = i18n.catalogue(language)
+    waiting = {where.split(":")[0] for message, where in MESSAGES.items() if message not in catalogue}
+    assert AWAITING_TRANSLATION <= waiting, "translated now: take them out of AWAITING_TRANSLATION"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
