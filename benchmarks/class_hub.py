@@ -252,8 +252,11 @@ async def run_lesson_and_moves(student, moves, think, seed, begin_moves, errors)
         kernel.close()
 
 
-def one_run(students, moves, think, seed):
-    """One class of ``students``; returns the figures of the run (and the errors seen)."""
+def one_run(students, moves, think, seed, keep_logs=None):
+    """One class of ``students``; returns the figures of the run (and the errors seen).
+
+    After a run with errors, the hub's log is copied into the folder ``keep_logs`` (when given) before cleaning up.
+    """
     result = {"students": students, "load_before": os.getloadavg(), "busy_before": procs.busiest(), "errors": []}
     tmp = Path(tempfile.mkdtemp(prefix="ndcg-class-hub-"))
     hub = None
@@ -299,6 +302,10 @@ def one_run(students, moves, think, seed):
         result["errors"].append(f"run: {type(error).__name__}: {error}" + (f"\nhub log:\n{hub.tail()}" if hub else ""))
     finally:
         result["left_running"] = hub.stop() if hub else []
+        if hub and keep_logs and result["errors"]:
+            kept = Path(keep_logs) / f"class_hub-{students}-students-{time.strftime('%H%M%S')}.log"
+            kept.write_bytes((tmp / "hub.log").read_bytes())
+            result["hub_log"] = str(kept)
         result["processes"] = hub.seen if hub else {}  # {pid: start time} of every process the run saw, all stopped now
         result["tmp"] = str(tmp)
         subprocess.run(["rm", "-rf", str(tmp)], check=False)
@@ -327,6 +334,8 @@ def report(result, out=sys.stdout):
     print(f"errors: {len(result['errors'])}", file=out)
     for error in result["errors"][:10]:
         print(f"  {error}", file=out)
+    if "hub_log" in result:
+        print(f"the hub's log of this run: {result['hub_log']}", file=out)
     if result["left_running"]:
         print(f"processes still running after the hub stopped (killed): {result['left_running']}", file=out)
 
@@ -334,7 +343,7 @@ def report(result, out=sys.stdout):
 def table(results):
     """The README's sizing table: for each N, the worst of its runs (slowest p95 and readiness, most memory)."""
     lines = [
-        "| students | servers ready | memory per student (resident / proportional) | move answered, p50 / p95 | errors | p95 ≤ 100 ms |",
+        "| students | servers ready | memory per student (resident / proportional) | move answered, p50 / p95 | errors | p95 ≤ 100 ms, no error |",
         "|---|---|---|---|---|---|",
     ]
     for n in sorted({r["students"] for r in results}):
@@ -356,7 +365,7 @@ def main(argv=None):
     parser.add_argument("--think", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"),
                         help="seconds a student pauses before each drag, drawn uniformly (default 0.5 1.5)")
     parser.add_argument("--timeout", type=int, default=1800, help="seconds the whole benchmark may take (default 1800)")
-    parser.add_argument("--json", type=Path, help="also write every run's figures to this file")
+    parser.add_argument("--json", type=Path, help="also write every run's figures to this file (and beside it the hub's log of a run with errors)")
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.students) or args.runs < 1 or args.moves < 1:
         parser.error(f"--students, --runs and --moves must be at least 1. Got {args.students}, {args.runs}, {args.moves} instead.")
@@ -377,7 +386,8 @@ def main(argv=None):
     try:
         for n in args.students:
             for _ in range(args.runs):
-                results.append(one_run(n, args.moves, tuple(args.think), seed=len(results) * 1000))
+                results.append(one_run(n, args.moves, tuple(args.think), seed=len(results) * 1000,
+                                       keep_logs=args.json.parent if args.json else None))
                 report(results[-1])
                 sys.stdout.flush()
     finally:
