@@ -84,7 +84,8 @@ def busiest(seconds=1.0, top=5):
     after = ticks()
     hz = os.sysconf("SC_CLK_TCK")
     used = sorted(((after[pid] - before[pid]) / hz / seconds * 100, pid) for pid in after if pid in before)
-    return [(round(percent), _cmdline(pid)[:80]) for percent, pid in reversed(used[-top:]) if percent > 0]
+    named = [(percent, _cmdline(pid)) for percent, pid in reversed(used) if percent > 0 and int(pid) != os.getpid()]
+    return [(round(percent), command[:80]) for percent, command in named if command][:top]  # kernel threads have no command
 
 
 def mem_total():
