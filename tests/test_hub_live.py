@@ -1,13 +1,13 @@
 """The class hub running for real: a class of three through benchmarks/class_hub.py, sign-up, and nbgrader by role.
 
-Marked ``hub``: each test needs the hub's environment (.venv-hub, built here with make) and configurable-http-proxy
-from npm, and is skipped with the reason where npm cannot install the proxy. No test asserts a duration.
+Marked ``hub``: each test needs the hub's environment (.venv-hub, built here with make, Node.js included) and
+configurable-http-proxy from npm, and is skipped with the reason where npm cannot install the proxy (no registry).
+No test asserts a duration.
 """
 
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,14 +26,12 @@ pytestmark = pytest.mark.hub
 
 @pytest.fixture(scope="module")
 def hub_environment():
-    """Build .venv-hub and hub/node_modules as `make hub` does (quick when they are up to date)."""
-    if shutil.which("npm") is None:
-        pytest.skip("npm is not installed: the hub's proxy, configurable-http-proxy, comes from npm (Debian: apt-get install npm)")
+    """Build .venv-hub (Node.js included) and hub/node_modules as `make hub` does (quick when they are up to date)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("MAKE")}
+    subprocess.run(["make", ".venv-hub/.hub"], cwd=ROOT, env=env, check=True, capture_output=True)
     proxy = subprocess.run(["make", "hub/node_modules/.package-lock.json"], cwd=ROOT, env=env, capture_output=True, text=True)
     if proxy.returncode:
         pytest.skip(f"npm could not install the hub's proxy here: {(proxy.stderr or proxy.stdout).strip().splitlines()[-1:]}")
-    subprocess.run(["make", ".venv-hub/.hub"], cwd=ROOT, env=env, check=True, capture_output=True)
     return HUB_PYTHON
 
 
