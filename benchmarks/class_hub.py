@@ -285,7 +285,8 @@ def one_run(students, moves, think, seed, keep_logs=None):
             tasks = [asyncio.ensure_future(run_lesson_and_moves(s, moves, think, seed + i, begin, result["errors"])) for i, s in enumerate(ready)]
             while not all("lesson" in s.times for s in ready) and not any(t.done() for t in tasks):
                 await asyncio.sleep(0.2)
-            result["lesson_s"] = max((s.times.get("lesson", float("nan")) for s in ready), default=float("nan"))
+            lessons = [s.times["lesson"] for s in ready if "lesson" in s.times]
+            result["lesson_s"] = max(lessons) if lessons and len(lessons) == len(ready) else float("nan")  # nan: not all ran it
             begin.set()
             latencies = [latency for latencies in await asyncio.gather(*tasks) for latency in latencies]
             hub.remember()  # memory once the lesson has run and every student has dragged, kernels still open
@@ -348,9 +349,10 @@ def table(results):
     ]
     for n in sorted({r["students"] for r in results}):
         runs = [r for r in results if r["students"] == n]
-        worst = lambda key: max(r.get(key, float("nan")) for r in runs)  # noqa: E731
-        rss = max(r.get("memory", {}).get("rss_mb", float("nan")) for r in runs)
-        pss = max(r.get("memory", {}).get("pss_mb", float("nan")) for r in runs)
+        # The worst of the runs that measured a figure (a run stopped by an error may have none; its errors count).
+        worst = lambda key, runs=runs: max((r[key] for r in runs if key in r), default=float("nan"))  # noqa: E731
+        rss = max((r["memory"]["rss_mb"] for r in runs if "memory" in r), default=float("nan"))
+        pss = max((r["memory"]["pss_mb"] for r in runs if "memory" in r), default=float("nan"))
         errors = sum(len(r["errors"]) for r in runs)
         lines.append(f"| {n} | {worst('ready_s'):.0f} s | {rss:.0f} MB / {pss:.0f} MB | {worst('p50_ms'):.0f} ms / {worst('p95_ms'):.0f} ms | "
                      f"{errors} | {'yes' if worst('p95_ms') <= TARGET_MS and not errors else 'no'} |")
