@@ -114,6 +114,7 @@ if s.runtime_root.is_symlink() or s.runtime_root.stat().st_uid != os.getuid():
     sys.exit(f"The students' runtime folder {s.runtime_root} must be a folder of this user. Got one owned by uid "
              f"{s.runtime_root.lstat().st_uid}: remove it.")
 s.runtime_root.chmod(0o700)
+s.runtime_dir(9_999_999)  # a root too long for the sockets stops the hub now, not a student's server later
 c.Spawner.environment = {
     "PATH": f"{ENV_BIN}{os.pathsep}{os.environ.get('PATH', os.defpath)}",
     "JUPYTER_CONFIG_PATH": lambda spawner: CONFIG_PATHS["instructor" if spawner.user.admin else "student"],
