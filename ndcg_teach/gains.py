@@ -148,3 +148,43 @@ def gain_name(gain):
     if callable(gain):
         return _("custom gain {name}").format(name=getattr(gain, "__name__", "function"))
     return _({"linear": mark("linear gain (rel)"), "exponential": mark("exponential gain (2^rel - 1)")}[gain])
+
+
+class TrecGains:
+    """trec_eval's gains by relevance level (``-m ndcg.1=3,2=9``): each level named gets its value, every other level
+    keeps its own number as its gain, as trec_eval's ``setup_gains`` does. A function of the grades, for ``gain=``.
+
+    ``pairs`` maps level names to gains as trec_eval reads them (``{"1": 3.0}``; a name that is not a whole number
+    is level 0, as C's ``atol`` reads it).
+
+    Examples
+    --------
+    >>> gains = TrecGains({"1": 3.0, "4": 4.5})
+    >>> gains(np.array([0.0, 1.0, 2.0, 4.0]))
+    array([0. , 3. , 2. , 4.5])
+    >>> gains.__name__
+    'trec_eval gains 1=3,4=4.5'
+    """
+
+    def __init__(self, pairs):
+        from .trec_files import c_number
+
+        self.levels = {}
+        for name, value in pairs.items():
+            level = c_number(str(name).encode(), integer=True)
+            self.levels[float(level or 0)] = float(value)
+        self.__name__ = "trec_eval gains " + ",".join(f"{name}={float(value):g}" for name, value in pairs.items())
+
+    def __call__(self, grades):
+        grades = np.asarray(grades, dtype=np.float64)
+        return np.array([self.levels.get(float(grade), float(grade)) for grade in grades.ravel()],
+                        dtype=np.float64).reshape(grades.shape)
+
+    def __eq__(self, other):
+        return isinstance(other, TrecGains) and other.levels == self.levels
+
+    def __hash__(self):
+        return hash(tuple(sorted(self.levels.items())))
+
+    def __repr__(self):
+        return self.__name__
