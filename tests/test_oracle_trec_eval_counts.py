@@ -1,4 +1,5 @@
-"""Oracle: trec_eval's counts, set measures, relative_P, iprec_at_recall, 11pt_avg, Rprec_mult, infAP against pytrec_eval.
+"""Oracle: trec_eval's counts, set measures, relative_P, iprec_at_recall, 11pt_avg, Rprec_mult, infAP, binG, G, ndcg_rel
+and Rndcg against pytrec_eval.
 
 Random queries (judged items never retrieved, retrieved items never judged, items in the pool with grade -1, graded
 judgements, relevance levels 1 to 3, trec_eval's default parameters and others) go through ``nt.evaluate`` by their
@@ -20,6 +21,7 @@ MEASURES = [
     "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "set_P", "set_recall", "set_relative_P", "set_map",
     "relative_P", "relative_P.1,3,7", "iprec_at_recall", "iprec_at_recall.0.15,0.33,0.5,0.95", "11pt_avg",
     "11pt_avg.0.2,0.5,0.8", "Rprec_mult", "Rprec_mult.0.3,0.75,1.5,3.0", "infAP",
+    "binG", "G", "ndcg_rel", "Rndcg",
 ]
 
 
@@ -59,7 +61,8 @@ def test_each_measure_equals_trec_eval_on_random_queries(measure, level):
 
 
 @pytest.mark.parametrize("measure", ["num_nonrel_judged_ret", "set_map", "relative_P.3", "iprec_at_recall.0.33",
-                                     "11pt_avg", "Rprec_mult.0.75", "set_relative_P", "num_rel", "infAP"])
+                                     "11pt_avg", "Rprec_mult.0.75", "set_relative_P", "num_rel", "infAP", "binG",
+                                     "G", "ndcg_rel", "Rndcg"])
 def test_every_value_explains_itself(measure):
     qrels, run = random_collection(7)
     result = nt.evaluate(qrels, run, [measure], relevance_level=2)
