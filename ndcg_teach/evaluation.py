@@ -40,7 +40,7 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   :mod:`ndcg_teach.trec_output`, which also gives ``-Z``'s z-scores.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -61,7 +61,7 @@ def values_of(judged, measure):
 
 def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max_docs=None, relevance_level=1,
              ties="docno", duplicates="raise", negative="zero", scores=None, grades="integer", judged_only=False,
-             trec_eval="9.0.8", zscores=None, max_bytes=MAX_BYTES):
+             trec_eval="9.0.8", zscores=None, max_bytes=MAX_BYTES, collection_size=0):
     """Evaluate a run against judgements, every query at once, with trec_eval's rules by default.
 
     Parameters
@@ -108,6 +108,9 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         become z-scores (:mod:`ndcg_teach.trec_output`).
     max_bytes : int
         The most text a file may hold once decompressed (see :func:`~ndcg_teach.read_run`).
+    collection_size : int, default 0
+        trec_eval ``-N``: documents in the collection, which only ``utility``
+        reads (its non-relevant items not retrieved).
 
     Returns
     -------
@@ -133,7 +136,9 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     compare : two runs query by query. Lesson 09.
     """
     check_choice("trec_eval", trec_eval, VERSIONS)
-    parsed = _parsed(measures, trec_eval)
+    parsed = [replace(measure, keywords={**measure.keywords, "collection_size": collection_size})
+              if measure.spec is not None and "collection_size" in measure.spec.params else measure
+              for measure in _parsed(measures, trec_eval)]
     qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes)
     run = read_run(run, max_bytes=max_bytes)
     table = zscores if zscores is None or isinstance(zscores, dict) else read_zscores(zscores)

@@ -1,5 +1,5 @@
 """Oracle: trec_eval's counts, set measures, relative_P, iprec_at_recall, 11pt_avg, Rprec_mult, infAP, binG, G, ndcg_rel
-and Rndcg against pytrec_eval.
+Rndcg and utility against pytrec_eval.
 
 Random queries (judged items never retrieved, retrieved items never judged, items in the pool with grade -1, graded
 judgements, relevance levels 1 to 3, trec_eval's default parameters and others) go through ``nt.evaluate`` by their
@@ -8,10 +8,13 @@ trace must give the same number. pytrec_eval cannot read ``name=value`` paramete
 numbers; those are compared with trec_eval's own outputs in test_quicktest.py.
 """
 
+import io
+
 import numpy as np
 import pytest
 
 import ndcg_teach as nt
+from ndcg_teach.cli import main
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
@@ -21,7 +24,7 @@ MEASURES = [
     "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "set_P", "set_recall", "set_relative_P", "set_map",
     "relative_P", "relative_P.1,3,7", "iprec_at_recall", "iprec_at_recall.0.15,0.33,0.5,0.95", "11pt_avg",
     "11pt_avg.0.2,0.5,0.8", "Rprec_mult", "Rprec_mult.0.3,0.75,1.5,3.0", "infAP",
-    "binG", "G", "ndcg_rel", "Rndcg",
+    "binG", "G", "ndcg_rel", "Rndcg", "utility",
 ]
 
 
@@ -62,7 +65,7 @@ def test_each_measure_equals_trec_eval_on_random_queries(measure, level):
 
 @pytest.mark.parametrize("measure", ["num_nonrel_judged_ret", "set_map", "relative_P.3", "iprec_at_recall.0.33",
                                      "11pt_avg", "Rprec_mult.0.75", "set_relative_P", "num_rel", "infAP", "binG",
-                                     "G", "ndcg_rel", "Rndcg"])
+                                     "G", "ndcg_rel", "Rndcg", "utility"])
 def test_every_value_explains_itself(measure):
     qrels, run = random_collection(7)
     result = nt.evaluate(qrels, run, [measure], relevance_level=2)
@@ -112,3 +115,17 @@ def test_bad_parameters_are_refused_by_name():
         nt.rprec_mult([1, 0], multiple="x")
     with pytest.raises(TypeError, match=r"recall_level must be a finite number, e\.g\. 0\.5\. Got nan instead\."):
         nt.iprec_at_recall([1, 0], recall_level=float("nan"))
+
+
+def test_utility_weighs_the_four_cells_and_reads_the_collection_size(tmp_path):
+    qrels = {"q1": {"a": 1, "b": 0, "c": 1, "d": 1}}
+    run = {"q1": {"a": 0.9, "b": 0.8, "x": 0.7}}  # a = 1 relevant retrieved, b = 2 others, c = 2 missed
+    result = nt.evaluate(qrels, run, ["utility.3,-2,-1,0.5"], collection_size=100)
+    assert result.value("q1", "utility.3,-2,-1,0.5") == 3 * 1 - 2 * 2 - 1 * 2 + 0.5 * (100 + 1 - 3 - 3)
+    (tmp_path / "q").write_text("q1 0 a 1\nq1 0 b 0\nq1 0 c 1\nq1 0 d 1\n")
+    (tmp_path / "r").write_text("q1 Q0 a 1 0.9 t\nq1 Q0 b 2 0.8 t\nq1 Q0 x 3 0.7 t\n")
+    out = io.StringIO()
+    assert main(["-m", "utility.0,0,0,1", "-N", "50", str(tmp_path / "q"), str(tmp_path / "r")], out=out) == 0
+    assert out.getvalue() == "utility_0,0,0,1       \tall\t45.0000\n"  # 50 + 1 - 3 - 3
+    with pytest.raises(ValueError, match=r"weights must be four numbers p1,p2,p3,p4 .* Got \(1\.0, 2\.0\) instead\."):
+        nt.evaluate(qrels, run, ["utility.1,2"])

@@ -1,5 +1,5 @@
 """trec_eval's counts and the measures of the retrieved set: num_ret, num_rel, num_rel_ret, num_nonrel_judged_ret,
-relative_P (set_relative_P) and set_map.
+relative_P (set_relative_P), set_map and utility.
 
 trec_eval prints, before any score, how many items the run returned for a
 query (``num_ret``), how many relevant items the query has (``num_rel``, R),
@@ -11,7 +11,8 @@ whole list (:func:`~ndcg_teach.precision_at_k` and
 :func:`~ndcg_teach.recall_at_k` without a cut-off), ``set_relative_P``
 divides the relevant items returned by the most the list could hold,
 ``min(num_ret, R)`` (``relative_P.k``: the same in the top k, by
-``min(k, R)``), and ``set_map`` is ``set_P * set_recall``. Each follows
+``min(k, R)``), ``set_map`` is ``set_P * set_recall``, and ``utility`` weighs
+the four cells of the retrieved set's contingency table. Each follows
 trec_eval 9.0.8's ``m_*.c`` file of the same name. Lesson 09.
 """
 
@@ -20,13 +21,14 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
 from ..i18n import _, mark
-from ..registry import Metric, register_metric
+from ..registry import Metric, Param, register_metric
 from ..trace import GRADE, HITS, ITEM, JUDGED, POSITION, RELEVANT, Column, Trace, rows_of
-from ..validation import check_items, check_judged_relevances, check_k, check_n_relevant, check_threshold
+from ..validation import (check_items, check_judged_relevances, check_k, check_n_relevant,
+                          check_threshold, shown)
 
 __all__ = ["num_ret", "explain_num_ret", "num_rel", "explain_num_rel", "num_rel_ret", "explain_num_rel_ret",
            "num_nonrel_judged_ret", "explain_num_nonrel_judged_ret", "relative_precision", "explain_relative_precision",
-           "set_map", "explain_set_map"]
+           "set_map", "explain_set_map", "utility", "explain_utility"]
 
 NONRELEVANT_JUDGED = Column("nonrelevant_judged", mark("judged non-relevant"), "count",
                             mark("judged items below the threshold up to this position"))
@@ -459,3 +461,105 @@ register_metric(Metric(
     "set_map", "set_map@{k}", "binary", set_map, explain_set_map,
     mark("set precision times set recall: num_rel_ret^2 / (num_ret R)"), _LESSON, order=205, batch=set_map_batch,
     names={"set_map": {}}, needs=("threshold", "n_relevant"), params={}, columns=COLUMNS))
+
+
+# utility
+
+def _utility(grades, k, threshold, n_relevant, weights, collection_size):
+    """``(value, a, b, c, d)``: the weighted contingency table of the retrieved set, trec_eval's order of sums."""
+    values = _weights(weights)
+    if isinstance(collection_size, (bool, np.bool_)) or not isinstance(collection_size, (int, np.integer)):
+        raise TypeError(f"collection_size must be a whole number: the documents in the collection (trec_eval -N). "
+                        f"Got {shown(collection_size)} instead.")
+    size = int(collection_size)
+    total = check_n_relevant(n_relevant, int(relevant_flags(grades, threshold).sum()))
+    retrieved = grades[:k].size
+    found = _found(hit_arrays(grades, k, threshold)[1])
+    cells = (found, retrieved - found, total - found, size + found - retrieved - total)
+    p1, p2, p3, p4 = values
+    return p1 * cells[0] + p2 * cells[1] + p3 * cells[2] + p4 * cells[3], cells
+
+
+def _weights(weights):
+    requirement = "four numbers p1,p2,p3,p4 (retrieved relevant, retrieved non-relevant, missed relevant, missed " \
+                  "non-relevant), e.g. (1.0, -1.0, 0.0, 0.0)"
+    if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__") or len(weights) != 4 or not all(
+            isinstance(w, (int, float, np.integer, np.floating)) and not isinstance(w, bool) and np.isfinite(w)
+            for w in weights):
+        raise ValueError(f"weights must be {requirement}. Got {shown(weights)} instead.")
+    return tuple(float(w) for w in weights)
+
+
+def utility(relevances, k=None, *, weights=(1.0, -1.0, 0.0, 0.0), collection_size=0, n_relevant=None, threshold=1,
+            negative="raise"):
+    """trec_eval's set utility: ``p1 a + p2 b + p3 c + p4 d`` over the retrieved set's contingency table.
+
+    ``a`` relevant items retrieved, ``b`` non-relevant retrieved, ``c``
+    relevant missed, ``d`` non-relevant missed (the collection's size minus
+    the rest). trec_eval's ``utility.1,-1,0,0`` is the default: each relevant
+    item found is worth 1, each other item retrieved costs 1.
+
+    Parameters
+    ----------
+    relevances : sequence of float
+        Grades of the ranked items, position 1 first.
+    k : int or None, default None
+        Only the top ``k`` count as retrieved; None: the whole list.
+    weights : tuple of float, default (1.0, -1.0, 0.0, 0.0)
+        p1, p2, p3, p4 (trec_eval ``-m utility.p1,p2,p3,p4``).
+    collection_size : int, default 0
+        Documents in the collection (trec_eval ``-N``), for ``d``.
+    n_relevant : int or None, default None
+        R, the query's relevant items in total; None counts them in ``relevances``.
+    threshold : float, default 1
+        Smallest grade that counts as relevant.
+    negative : {"raise", "zero"}, default "raise"
+        "zero" reads negative grades as 0, as trec_eval does.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> utility([1, 0, 0, 1], n_relevant=3)  # 2 found - 2 other retrieved
+    0.0
+    >>> utility([1, 0, 0, 1], n_relevant=3, weights=(2, -1, 0, 0))
+    2.0
+    """
+    grades, k, threshold = checked_binary(relevances, k, threshold, negative)
+    return float(_utility(grades, k, threshold, n_relevant, weights, collection_size)[0])
+
+
+def explain_utility(relevances, k=None, *, weights=(1.0, -1.0, 0.0, 0.0), collection_size=0, n_relevant=None,
+                    threshold=1, negative="raise", ranking=None):
+    """Utility with every step: the hits, the contingency table, and the weighted sum.
+
+    ``ranking`` names the ranked items; other parameters as in :func:`utility`.
+
+    Examples
+    --------
+    >>> print(explain_utility([1, 0, 0, 1], n_relevant=3).formula)
+    utility = 1 * 2 + -1 * 2 + 0 * 1 + 0 * -5 = 0.0000
+    """
+    grades, k, threshold = checked_binary(relevances, k, threshold, negative)
+    labels = check_items(ranking, grades.size)
+    value, cells = _utility(grades, k, threshold, n_relevant, weights, collection_size)
+    relevant, hits = hit_arrays(grades, k, threshold)[:2]
+    name = at("utility", k)
+    terms = " + ".join(f"{w:g} * {cell}" for w, cell in zip(_weights(weights), cells))
+    formula = f"{name} = {terms} = {number(value)}"
+    notes = (threshold_note(threshold), _total_note(n_relevant),
+             _("a = relevant retrieved {a}, b = non-relevant retrieved {b}, c = relevant missed {c}, d = non-relevant "
+               "missed {d} (collection size {size} - the rest)").format(
+                 a=cells[0], b=cells[1], c=cells[2], d=cells[3], size=collection_size))
+    return _trace(name, float(value), formula, grades, labels, relevant, hits, notes)
+
+
+register_metric(Metric(
+    "utility", "utility@{k}", "binary", utility, explain_utility,
+    mark("weighted count of relevant and non-relevant items retrieved and missed"), _LESSON, order=206,
+    names={"utility": {}, "utility.{weights}": {}}, needs=("threshold", "n_relevant"),
+    params={"weights": Param(tuple, (), (1.0, -1.0, 0.0, 0.0), "p1,p2,p3,p4: the worth of a relevant retrieved, a "
+                             "non-relevant retrieved, a relevant missed and a non-relevant missed item"),
+            "collection_size": Param(int, (), 0, "documents in the collection (trec_eval -N)")}, columns=COLUMNS))
