@@ -50,7 +50,7 @@ from .measures import VERSIONS, Measure, MeasureError, parse_measures
 from .registry import call, explain
 from .table import Table, styled
 from .trec import MAX_BYTES, read_qrels, read_run
-from .trec_output import line, read_zscores, stored, summary, zscored
+from .trec_output import line, read_zscores, relstrings, stored, summary, zscored
 from .validation import check_choice, shown
 
 
@@ -155,9 +155,12 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
             values[measure.name] = np.concatenate([values_of(part, measure) for part in _parts(judged)])
         elif measure.family == "num_q":
             values[measure.name] = np.ones(len(judged.queries))
+        elif measure.family == "relstring":
+            values[measure.name] = relstrings(judged, measure.parameter[0])
     if complete:  # trec_eval 9 never evaluates an unanswered query: 0 for every measure; 10 zeroes a few
         for measure in parsed:
-            if measure.name in values and (trec_eval == "9.0.8" or measure.family in _ZEROED_IN_10):
+            if measure.name in values and _kind(measure) != "string" and (trec_eval == "9.0.8" or
+                                                                          measure.family in _ZEROED_IN_10):
                 values[measure.name][~judged.retrieved] = 0.0
     n_judged = len(qrels.qids.names) if complete else len(judged.queries)
     return Evaluation(judged, tuple(parsed), values, complete=complete, trec_eval=trec_eval, zscores=table,
@@ -190,7 +193,8 @@ def _parsed(measures, trec_eval):
     return parsed
 
 
-_COMPUTED_HERE = ("runid", "num_q")  # what trec_eval prints that is not a metric: the run's name, the query count
+# What trec_eval prints that is not a metric: the run's name, the query count, each item's grade as text.
+_COMPUTED_HERE = ("runid", "num_q", "relstring")
 _ZEROED_IN_10 = ("num_ret", "utility", "unj", "rbp_resid")  # trec_eval 10's -c: set to 0 for an unanswered query
 
 
@@ -230,6 +234,9 @@ class Evaluation:
         self.run_id = judged.tag
         self._printed, kept = {}, {}
         for name, array in values.items():
+            if _kind(self._measures[name]) == "string":  # printed as it is (trec_eval: no z-score), no all line
+                self._printed[name] = array
+                continue
             self._printed[name] = array if zscores is None else zscored(array, self.queries, name, zscores)
             array = stored(self._measures[name], array)
             array = array if zscores is None else zscored(array, self.queries, name, zscores)
@@ -258,8 +265,9 @@ class Evaluation:
         return self.queries.index(str(qid))
 
     def value(self, qid, measure):
-        """The value of ``measure`` for query ``qid``."""
-        return float(self.per_query[self._measure(measure).name][self._row(qid)])
+        """The value of ``measure`` for query ``qid`` (text for ``relstring``)."""
+        value = self.per_query[self._measure(measure).name][self._row(qid)]
+        return value if isinstance(value, str) else float(value)
 
     def ranking(self, qid):
         """The items of query ``qid`` in ranked order (after ``max_docs``), as item ids."""
@@ -277,6 +285,10 @@ class Evaluation:
         measure, row, judged = self._measure(measure), self._row(qid), self._judged
         spec = measure.spec
         if spec is None:
+            if measure.family == "relstring":
+                raise ValueError(f"measure {measure.name} prints the grades of the first items as text, one character "
+                                 f"each: its characters are its steps, and result.ranking(qid) names the items. Got "
+                                 f"{measure.name!r} instead.")
             what = "the run's name" if measure.family == "runid" else "the number of queries"
             raise ValueError(f"measure {measure.name} has no steps for one query: trec_eval prints it on the all line "
                              f"only ({what}). Got {measure.name!r} instead.")
@@ -299,7 +311,8 @@ class Evaluation:
             shown = [m for m in ordered if m.name in self.per_query and (m.trec is None or m.trec.per_query)]
             for row, qid in enumerate(self.queries):
                 if self._version == "10.0" or self._judged.retrieved[row]:
-                    out += [line(m.name, qid, self._printed[m.name][row], _kind(m), zscored) for m in shown]
+                    out += [line(m.name, qid, _printed(m, self._printed[m.name][row]), _kind(m), zscored)
+                            for m in shown]
         if summary:
             for m in ordered:
                 if m.family == "runid":
@@ -317,8 +330,8 @@ class Evaluation:
 
     def table(self):
         """The per-query values and the mean as a :class:`~ndcg_teach.table.Table`."""
-        rows = [(qid, *(float(self.per_query[m][row]) for m in self.measures)) for row, qid in enumerate(self.queries)]
-        rows.append(("mean", *(self.means[m] for m in self.measures)))
+        rows = [(qid, *(self.value(qid, m) for m in self.measures)) for qid in self.queries]
+        rows.append(("mean", *(self.means.get(m, "") for m in self.measures)))
         return Table(_("{n} queries").format(n=len(self.queries)), ("query", *self.measures), tuple(rows),
                      align="l" + "r" * len(self.measures), row_classes=("",) * len(self.queries) + ("ndcg-total",),
                      shown_headers=(_("query"), *self.measures))
@@ -336,6 +349,11 @@ class Evaluation:
 
 def _kind(measure):
     return "float" if measure.trec is None else measure.trec.value
+
+
+def _printed(measure, value):
+    """A query's value as trec_eval prints it: relstring in quotes (``'0110-'``), the rest as they are."""
+    return f"'{value}'" if measure.family == "relstring" else value
 
 
 def compare(result_a, result_b, measure=None):
