@@ -15,6 +15,7 @@ import pytest
 
 import ndcg_teach as nt
 from ndcg_teach.cli import main
+from ndcg_teach.measures import MeasureError
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
@@ -129,3 +130,18 @@ def test_utility_weighs_the_four_cells_and_reads_the_collection_size(tmp_path):
     assert out.getvalue() == "utility_0,0,0,1       \tall\t45.0000\n"  # 50 + 1 - 3 - 3
     with pytest.raises(ValueError, match=r"weights must be four numbers p1,p2,p3,p4 .* Got \(1\.0, 2\.0\) instead\."):
         nt.evaluate(qrels, run, ["utility.1,2"])
+
+
+def test_unj_counts_what_nobody_judged_as_trec_eval_10_does():
+    qrels, run = random_collection(5)
+    result = nt.evaluate(qrels, run, ["unj.1,5,50"], trec_eval="10.0")
+    query = result._judged.query
+    assert nt.registry.route("unj", query) == "batch"
+    for k in (1, 5, 50):
+        for row, qid in enumerate(result.queries):
+            ranking = result.ranking(qid)[:k]
+            unjudged = sum(qrels[qid].get(doc, -1) < 0 for doc in ranking)  # not in the qrels, or a negative grade
+            assert result.value(qid, f"unj_{k}") == unjudged / k
+            assert nt.call("unj", query.row(row), k) == unjudged / k
+    with pytest.raises(MeasureError, match=r"measure 'unj' is not a trec_eval measure in 9\.0\.8"):
+        nt.evaluate(qrels, run, ["unj"])
