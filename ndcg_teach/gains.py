@@ -155,7 +155,8 @@ class TrecGains:
     keeps its own number as its gain, as trec_eval's ``setup_gains`` does. A function of the grades, for ``gain=``.
 
     ``pairs`` maps level names to gains as trec_eval reads them (``{"1": 3.0}``; a name that is not a whole number
-    is level 0, as C's ``atol`` reads it).
+    is level 0, as C's ``atol`` reads it: trec_eval 10's ``rbp.p=0.8`` also gives level 0 the gain 0.8); ``pairs``
+    keeps them as given.
 
     Examples
     --------
@@ -169,6 +170,7 @@ class TrecGains:
     def __init__(self, pairs):
         from .trec_files import c_number
 
+        self.pairs = {str(name): float(value) for name, value in pairs.items()}
         self.levels = {}
         for name, value in pairs.items():
             level = c_number(str(name).encode(), integer=True)

@@ -167,8 +167,8 @@ def test_limits_and_refusals_name_themselves(tmp_path):
     assert status == 2 and "max_bytes=10 bytes" in err and "--max-bytes" in err
     status, _, err = command("-l", "0", qrels, run)
     assert status == 1 and "-l must be at least 1" in err
-    status, _, err = command("--trec-eval", "10.0", "-m", "rbp_resid", qrels, run)
-    assert status == 1 and "rbp_resid is trec_eval's, which ndcg_teach does not compute yet" in err
+    status, _, err = command("-m", "set_F.0.5", qrels, run)  # set_F with a parameter other than its default
+    assert status == 1 and "set_F_0.5 is trec_eval's, which ndcg_teach does not compute yet" in err
     status, _, err = command("-D", "1", qrels, run)
     assert status == 1 and "--explain" in err
 

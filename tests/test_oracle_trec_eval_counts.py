@@ -145,3 +145,17 @@ def test_unj_counts_what_nobody_judged_as_trec_eval_10_does():
             assert nt.call("unj", query.row(row), k) == unjudged / k
     with pytest.raises(MeasureError, match=r"measure 'unj' is not a trec_eval measure in 9\.0\.8"):
         nt.evaluate(qrels, run, ["unj"])
+
+
+def test_trec_eval_10_rbp_is_lesson_11s_rbp_on_binary_grades_and_rescales_graded_ones():
+    rng = np.random.default_rng(17)
+    for _ in range(200):
+        relevances = [None if g < 0 else int(g) for g in rng.choice([-1, 0, 1], size=int(rng.integers(0, 30)))]
+        for p in (0.5, 0.9, 0.95):
+            parameters = {"p": p, "0": 0.0}  # "p" is also level 0 in trec_eval: give level 0 its gain back
+            assert abs(nt.trec_rbp(relevances, parameters=parameters) - nt.rank_biased_precision(relevances, p=p)) <= TOL
+            resid = nt.trec_rbp_resid(relevances, parameters={"p": p})
+            expected = nt.rbp_residual(relevances, p=p) if None in relevances else 0.0  # trec_eval: 0 if all judged
+            assert abs(resid - expected) <= TOL
+    assert nt.trec_rbp([4, 2], pool=[4, 2]) == pytest.approx(0.1 * (1.0 + 0.5 * 0.9), abs=1e-15)  # levels 0-4: g / 4
+    assert nt.trec_rbp([0, 1], parameters={"p": 0.5}) == pytest.approx(0.5 * (0.5 + 1 * 0.5), abs=1e-15)  # p=: level 0
