@@ -159,3 +159,17 @@ def test_trec_eval_10_rbp_is_lesson_11s_rbp_on_binary_grades_and_rescales_graded
             assert abs(resid - expected) <= TOL
     assert nt.trec_rbp([4, 2], pool=[4, 2]) == pytest.approx(0.1 * (1.0 + 0.5 * 0.9), abs=1e-15)  # levels 0-4: g / 4
     assert nt.trec_rbp([0, 1], parameters={"p": 0.5}) == pytest.approx(0.5 * (0.5 + 1 * 0.5), abs=1e-15)  # p=: level 0
+
+
+def test_trec_eval_10_dcg_over_ideal_dcg_is_trec_evals_ndcg():
+    qrels, run = random_collection(23)
+    oracle = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg"}).evaluate(run)
+    result = nt.evaluate(qrels, run, ["dcg", "ideal_dcg"], trec_eval="10.0")
+    compared = 0
+    for qid in oracle:
+        ideal = result.value(qid, "ideal_dcg")
+        assert ideal >= result.value(qid, "dcg") >= 0
+        if ideal > 0:
+            assert abs(result.value(qid, "dcg") / ideal - oracle[qid]["ndcg"]) <= TOL
+            compared += 1
+    assert compared > QUERIES // 2

@@ -276,4 +276,5 @@ register_metric(Metric(
     needs=("pool",), params={**DCG_PARAMS, "zero_idcg": ZERO_IDCG_PARAM}, columns=NDCG_COLUMNS))
 register_metric(Metric(
     "idcg", "IDCG@{k}", "graded", idcg, explain_idcg, mark("DCG of the ideal order"), "03-ideal-ranking-ndcg", order=30,
-    batch=idcg_batch, needs=("pool",), params=DCG_PARAMS, columns=DCG_COLUMNS))
+    batch=idcg_batch, names={"ideal_dcg": {}, "ideal_dcg.{gain}": {}}, needs=("pool",), params=DCG_PARAMS,
+    columns=DCG_COLUMNS))
