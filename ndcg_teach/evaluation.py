@@ -47,6 +47,8 @@ import numpy as np
 from .i18n import _
 from .judging import judge
 from .measures import VERSIONS, Measure, MeasureError, parse_measures
+from .metrics.interpolated import nan_when_empty
+from .metrics.pr_curve import RECALL_LEVELS
 from .registry import call, explain
 from .table import Table, styled
 from .trec import MAX_BYTES, read_qrels, read_run
@@ -157,6 +159,13 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
             values[measure.name] = np.ones(len(judged.queries))
         elif measure.family == "relstring":
             values[measure.name] = relstrings(judged, measure.parameter[0])
+    for measure in parsed:  # -J left a list empty: trec_eval's interpolated precision may be 0 / 0 (C's -nan)
+        if measure.family in ("iprec_at_recall", "11pt_avg") and measure.name in values:
+            keywords = measure.keywords
+            levels = (keywords["recall_level"],) if "recall_level" in keywords else keywords.get("levels", RECALL_LEVELS)
+            for row in np.flatnonzero(judged.retrieved & (judged.lengths == 0)):
+                if nan_when_empty(judged.n_relevant[row], levels, keywords.get("convention", "trec_eval")):
+                    values[measure.name][row] = -np.nan
     if complete:  # trec_eval 9 never evaluates an unanswered query: 0 for every measure; 10 zeroes a few
         for measure in parsed:
             if measure.name in values and _kind(measure) != "string" and (trec_eval == "9.0.8" or

@@ -125,6 +125,8 @@ def ideal_grades(grades, gain="linear", k=None):
     array([1., 2.])
     """
     grades = np.asarray(grades, dtype=np.float64)
+    if isinstance(gain, TrecGains) and grades.ndim == 1:  # trec_eval's own order (see TrecGains.ideal_levels)
+        return gain.ideal_levels(grades)[:k]
     if isinstance(gain, str) and gain in GAIN_CHOICES:
         # Both built-in gains rise with the grade, so falling gain is falling grade.
         return -np.sort(-grades, axis=-1)[..., :k]
@@ -177,6 +179,44 @@ class TrecGains:
             self.levels[float(level or 0)] = float(value)
         self.__name__ = "trec_eval gains " + ",".join(f"{name}={float(value):g}" for name, value in pairs.items())
 
+    def ideal_levels(self, grades):
+        """The judged ``grades`` (every level >= 0 of the query) in the order of trec_eval's ideal ranking.
+
+        trec_eval sorts its levels by gain with ``qsort`` and the comparison
+        ``(int) (gain_a - gain_b)``, so gains less than 1 apart compare equal
+        and keep their order (named levels first, then levels 0, 1, ...), in
+        glibc's merge sort; it then reads them from the last, and stops at the
+        first level whose gain is not positive.
+
+        >>> TrecGains({"1": 0.5}).ideal_levels(np.array([0.0, 1.0, 2.0]))  # 0 and 0.5 tie: level 0 stays above 1
+        array([2.])
+        """
+        counts = {}
+        for grade in np.asarray(grades, dtype=np.float64).ravel().tolist():
+            if grade >= 0:
+                counts[int(grade)] = counts.get(int(grade), 0) + 1
+        entries = [[int(level), gain, 0] for level, gain in self._named()]
+        for level in range(max(counts, default=-1) + 1):
+            found = next((entry for entry in entries if entry[0] == level), None)
+            if found is None:
+                entries.append([level, float(level), counts.get(level, 0)])
+            else:
+                found[2] = counts.get(level, 0)
+        ordered = _merge_sorted(entries, lambda a, b: int(a[1] - b[1]))
+        ideal = []
+        if ordered and ordered[-1][1] > 0:
+            for level, gain, count in reversed(ordered):
+                if count and gain <= 0:
+                    break
+                ideal += [float(level)] * count
+        return np.array(ideal)
+
+    def _named(self):
+        """The named levels in the order given, as trec_eval lists them (a name that is not a number is level 0)."""
+        from .trec_files import c_number
+
+        return [(c_number(name.encode(), integer=True) or 0, value) for name, value in self.pairs.items()]
+
     def __call__(self, grades):
         grades = np.asarray(grades, dtype=np.float64)
         return np.array([self.levels.get(float(grade), float(grade)) for grade in grades.ravel()],
@@ -190,3 +230,15 @@ class TrecGains:
 
     def __repr__(self):
         return self.__name__
+
+
+def _merge_sorted(items, compare):
+    """glibc's ``qsort`` (its merge sort: halves, the left half first when they compare equal) with ``compare``."""
+    if len(items) <= 1:
+        return list(items)
+    half = len(items) // 2
+    left, right = _merge_sorted(items[:half], compare), _merge_sorted(items[half:], compare)
+    merged = []
+    while left and right:
+        merged.append(left.pop(0) if compare(left[0], right[0]) <= 0 else right.pop(0))
+    return merged + left + right

@@ -23,7 +23,7 @@ from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RECALL, RELEVANT, Trace, rows_of
 from ..validation import check_items, check_n_relevant, shown
-from .pr_curve import CURVE_COLUMNS, CURVE_CONVENTIONS, RECALL_LEVELS, curve_steps
+from .pr_curve import CURVE_COLUMNS, CURVE_CONVENTIONS, RECALL_LEVELS, curve_steps, level_counts
 
 __all__ = ["iprec_at_recall", "explain_iprec_at_recall", "eleven_point_average", "explain_eleven_point_average",
            "rprec_mult", "explain_rprec_mult"]
@@ -212,6 +212,17 @@ def explain_eleven_point_average(relevances, k=None, *, levels=RECALL_LEVELS, co
     latex = rf"\frac{{1}}{{{len(levels)}}} \sum_r p_\mathrm{{interp}}(r) = {number(value)}"
     return Trace(name, value, _curve_rows(grades, labels, curve, relevant, hits), formula, latex, CURVE_COLUMNS,
                  _curve_notes(threshold, curve))
+
+
+def nan_when_empty(n_relevant, levels=RECALL_LEVELS, convention="trec_eval"):
+    """Whether trec_eval prints -nan for these recall levels of a query with R = ``n_relevant`` whose list is empty
+    (``-J`` left nothing): it starts from the list's precision, 0 / 0, and keeps it for the levels reached at 0
+    relevant items (level 0, or every level when R = 0).
+
+    >>> nan_when_empty(0, (0.5,)), nan_when_empty(4, (0.5,)), nan_when_empty(4, (0.0, 0.5))
+    (True, False, True)
+    """
+    return any(count <= 0 for count in level_counts(int(n_relevant), convention, tuple(levels)))
 
 
 # Rprec_mult

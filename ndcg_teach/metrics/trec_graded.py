@@ -71,8 +71,7 @@ def _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative):
         zeros = listed_zeros if n_nonrelevant is None else check_n_nonrelevant(n_nonrelevant, 0) - below
         levels = np.concatenate([positive, np.zeros(max(zeros, listed_zeros))])
     results = np.where(judged, gains(grades), 0.0)[:k]
-    ideal = gains(levels)
-    return grades[:k], judged[:k], threshold, results, -np.sort(-ideal[ideal > 0])
+    return grades[:k], judged[:k], threshold, results, gains(gains.ideal_levels(levels))
 
 
 def _ideal_at(ideal, i):

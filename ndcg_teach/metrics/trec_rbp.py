@@ -15,8 +15,9 @@ is lesson 11's RBP with relevant / not relevant; these are trec_eval's.
 Two of trec_eval's quirks are kept, as its outputs show them: a parameter
 name that is not a number is level 0, so ``rbp.p=0.8`` also gives grade 0
 the gain 0.8; and ``m_rbp.c`` leaves its running minimum and maximum
-uninitialised: here they start from the gains themselves, which is what the
-outputs in trec_eval's ``test/`` folder show.
+uninitialised: here they start at 0, which is what trec_eval 10.0 built from
+its source prints (and its ``test/`` folder shows), so ``rbp.p=0.8`` on
+levels 0 to 3 rescales by 3, and grade 0 gets 0.8 / 3.
 """
 
 from collections.abc import Mapping
@@ -70,7 +71,7 @@ def level_gains(parameters, top_level):
     gains = dict(parameters.levels)
     for level in range(int(top_level) + 1):
         gains.setdefault(float(level), float(level))
-    low, high = min(gains.values(), default=0.0), max(gains.values(), default=0.0)
+    low, high = min([0.0, *gains.values()]), max([0.0, *gains.values()])  # m_rbp.c's unset min and max, read as 0
     if (low < 0 or high > 1) and high > low:
         gains = {level: (gain - low) / (high - low) for level, gain in gains.items()}
     return gains
