@@ -179,6 +179,20 @@ class TrecGains:
             self.levels[float(level or 0)] = float(value)
         self.__name__ = "trec_eval gains " + ",".join(f"{name}={float(value):g}" for name, value in pairs.items())
 
+    @classmethod
+    def of(cls, value, name, example):
+        """``value`` (None, a ``{name: value}`` mapping or TrecGains) as TrecGains; ``name`` and ``example`` word
+        the refusal.
+
+        >>> TrecGains.of({"1": 3}, "gains", "{1: 3.5}").levels
+        {1.0: 3.0}
+        """
+        if value is None or isinstance(value, Mapping):
+            return cls(value or {})
+        if isinstance(value, TrecGains):
+            return value
+        raise TypeError(f"{name} must be None, a mapping such as {example} or TrecGains. Got {shown(value)} instead.")
+
     def ideal_levels(self, grades):
         """The judged ``grades`` (every level >= 0 of the query) in the order of trec_eval's ideal ranking.
 

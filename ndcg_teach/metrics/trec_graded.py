@@ -14,7 +14,6 @@ user models; these are trec_eval's experiments with them.
 """
 
 import math
-from collections.abc import Mapping
 
 import numpy as np
 
@@ -25,7 +24,7 @@ from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import CONTRIBUTION, GAIN, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Trace, rows_of
 from ..validation import (check_items, check_judged_relevances, check_k, check_n_nonrelevant, check_n_relevant,
-                          check_pool, check_threshold, shown)
+                          check_pool, check_threshold)
 
 __all__ = ["bin_g", "explain_bin_g", "g_measure", "explain_g_measure", "ndcg_rel", "explain_ndcg_rel", "rndcg",
            "explain_rndcg"]
@@ -46,14 +45,7 @@ NDCG_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, GAIN, IDEAL, DCG_SO_FAR, IDCG_SO_
 
 
 def _gains(gains):
-    if gains is None:
-        return TrecGains({})
-    if isinstance(gains, TrecGains):
-        return gains
-    if isinstance(gains, Mapping):
-        return TrecGains(gains)
-    raise TypeError(f"gains must be None (each level's number), a {{level: gain}} mapping or TrecGains. Got "
-                    f"{shown(gains)} instead.")
+    return TrecGains.of(gains, "gains", "{1: 3.5, 2: 9.0}")
 
 
 def _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative):

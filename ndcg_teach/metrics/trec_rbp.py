@@ -20,7 +20,6 @@ its source prints (and its ``test/`` folder shows), so ``rbp.p=0.8`` on
 levels 0 to 3 rescales by 3, and grade 0 gets 0.8 / 3.
 """
 
-from collections.abc import Mapping
 
 import numpy as np
 
@@ -29,7 +28,7 @@ from ..gains import TrecGains
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import CONTRIBUTION, GAIN, GRADE, ITEM, JUDGED, POSITION, RUNNING, Trace, rows_of
-from ..validation import check_items, check_judged_relevances, check_k, check_pool, shown
+from ..validation import check_items, check_judged_relevances, check_k, check_pool
 from .user_models import RESIDUAL, WEIGHT
 
 __all__ = ["trec_rbp", "explain_trec_rbp", "trec_rbp_resid", "explain_trec_rbp_resid"]
@@ -42,14 +41,7 @@ RESID_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, WEIGHT, RESIDUAL)
 
 
 def _parameters(parameters):
-    if parameters is None:
-        return TrecGains({})
-    if isinstance(parameters, TrecGains):
-        return parameters
-    if isinstance(parameters, Mapping):
-        return TrecGains(parameters)
-    raise TypeError(f"parameters must be None, a {{name: value}} mapping such as {{'p': 0.95, '2': 3.0}} or "
-                    f"TrecGains. Got {shown(parameters)} instead.")
+    return TrecGains.of(parameters, "parameters", "{'p': 0.95, '2': 3.0}")
 
 
 def _persistence(parameters):
