@@ -66,6 +66,17 @@ def _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative):
     return grades[:k], judged[:k], threshold, results, gains(gains.ideal_levels(levels))
 
 
+def _ideal_note(ideal):
+    """The ideal ranking's gains as runs, best first: ``3 x 2, 10 x 1``."""
+    runs = []
+    for gain in ideal.tolist():
+        if runs and runs[-1][1] == gain:
+            runs[-1][0] += 1
+        else:
+            runs.append([1, gain])
+    return _("ideal gains, best first: {ideal}").format(ideal=", ".join(f"{n} x {g:g}" for n, g in runs) or "-")
+
+
 def _ideal_at(ideal, i):
     return float(ideal[i]) if i < ideal.size else 0.0
 
@@ -223,7 +234,7 @@ def explain_g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevan
     rows = rows_of(G_COLUMNS, range(1, grades.size + 1), labels, grades.tolist(), judged.tolist(), results.tolist(),
                    [_ideal_at(ideal, i) for i in range(grades.size)], shortfalls.tolist(),
                    (terms / total if total > 0 else terms).tolist(), running.tolist())
-    notes = (_("ideal gains, best first: {ideal}").format(ideal=", ".join(f"{g:g}" for g in ideal.tolist()) or "-"),
+    notes = (_ideal_note(ideal),
              _("the ideal cost adds at least 1 per rank, and 1 per rank past the ideal list"))
     return Trace(name, value, rows, formula, rf"\mathrm{{G}} = {number(value)}", G_COLUMNS, notes)
 
@@ -387,7 +398,7 @@ def explain_ndcg_rel(relevances, k=None, *, gains=None, pool=None, n_nonrelevant
         parts.append(f"{missing} * {number((dcg[-1] if dcg.size else 0.0) / full)}")
     formula = (f"{name} = ({' + '.join(parts)}) / {ideal.size} = {number(value)}" if value
                else _("{name} = 0 (no retrieved item has a gain)").format(name=name))
-    notes = (_("ideal gains, best first: {ideal}").format(ideal=", ".join(f"{g:g}" for g in ideal.tolist()) or "-"),
+    notes = (_ideal_note(ideal),
              _("each relevant item not retrieved counts NDCG at the end of the list"))
     return Trace(name, value, _ndcg_rows(grades, judged, labels, results, ideal, dcg, idcg, points), formula,
                  rf"\mathrm{{{name}}} = {number(value)}", NDCG_COLUMNS, notes)
@@ -434,7 +445,7 @@ def explain_rndcg(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=No
     formula = (f"{name} = ({' + '.join(parts)}) / {len(parts)} = {number(value)}" if parts and total
                else _("{name} = 0 (no relevant item, or no rank where NDCG can be read)").format(name=name))
     notes = (threshold_note(threshold),
-             _("ideal gains, best first: {ideal}").format(ideal=", ".join(f"{g:g}" for g in ideal.tolist()) or "-"),
+             _ideal_note(ideal),
              _("NDCG is read just above each rank where the ideal gain changes, and at the end of the list"))
     return Trace(name, value, _ndcg_rows(grades, judged, labels, results, ideal, dcg, idcg, points), formula,
                  rf"\mathrm{{{name}}} = {number(value)}", NDCG_COLUMNS, notes)
