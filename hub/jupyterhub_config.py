@@ -86,9 +86,8 @@ def write_config(role):
         disabled, servers = {}, {}
     (folder / "nbgrader_config.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (folder / "labconfig" / "page_config.json").write_text(json.dumps({"disabledExtensions": disabled}, indent=1), encoding="utf-8")
-    (folder / "jupyter_server_config.json").write_text(
-        json.dumps({"ServerApp": {"jpserver_extensions": servers}}, indent=1), encoding="utf-8"
-    )
+    server = {"ServerApp": {"jpserver_extensions": servers}, "ServerKernelManager": {"transport": "ipc"}}
+    (folder / "jupyter_server_config.json").write_text(json.dumps(server, indent=1), encoding="utf-8")
     return str(folder)
 
 
@@ -103,9 +102,23 @@ except OSError:
             f"  Create it once: sudo mkdir -p {s.exchange} && sudo chmod ugo+rwx {s.exchange}",
             file=sys.stderr,
         )
+
+# Kernels talk to their server over Unix sockets in the student's runtime folder, not over TCP ports: with TCP, a
+# server picks free ports for a new kernel and frees them for the kernel to bind, and when a class opens a lesson at
+# once another student's kernel can take one first ("Address already in use"; hub/README.md, Sizing).
+try:
+    s.runtime_root.mkdir(mode=0o700, exist_ok=True)
+except OSError as error:
+    sys.exit(f"The students' runtime folder {s.runtime_root} cannot be created ({error.strerror}).")
+if s.runtime_root.is_symlink() or s.runtime_root.stat().st_uid != os.getuid():
+    sys.exit(f"The students' runtime folder {s.runtime_root} must be a folder of this user. Got one owned by uid "
+             f"{s.runtime_root.lstat().st_uid}: remove it.")
+s.runtime_root.chmod(0o700)
+s.runtime_dir(9_999_999)  # a root too long for the sockets stops the hub now, not a student's server later
 c.Spawner.environment = {
     "PATH": f"{ENV_BIN}{os.pathsep}{os.environ.get('PATH', os.defpath)}",
     "JUPYTER_CONFIG_PATH": lambda spawner: CONFIG_PATHS["instructor" if spawner.user.admin else "student"],
+    "JUPYTER_RUNTIME_DIR": lambda spawner: str(s.runtime_dir(spawner.user.id)),
 }
 
 # Servers left idle are stopped (their files stay); a student's next visit starts a new one.

@@ -7,14 +7,19 @@ Only the standard library and tools/build_lessons.py (the course's names) are us
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
 HERE = Path(__file__).resolve().parent
+# The longest path of a kernel's IPC socket under a student's runtime folder: <folder>/kernel-<uuid4>-ipc-<n>.
+KERNEL_SOCKET = "kernel-00000000-0000-0000-0000-000000000000-ipc-5"
+SOCKET_PATH_MAX = 103  # bytes of a Unix socket's path: 107 on Linux, 103 on macOS
 PROXY = HERE / "node_modules" / "configurable-http-proxy" / "bin" / "configurable-http-proxy"
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -111,6 +116,23 @@ class Settings:
         """The edition's first lesson, relative to the course folder."""
         edition = next(edition for edition in EDITIONS if edition.language == self.edition)
         return f"notebooks/{edition.folder}{edition.file(START)}"
+
+    @property
+    def runtime_root(self) -> Path:
+        """The folder of the students' Jupyter runtime folders (``<root>/<hub user id>``): their kernels' connection
+        files and IPC sockets. Kernels talk to their servers over Unix sockets, not TCP ports (hub/README.md), and a
+        socket's path must stay under SOCKET_PATH_MAX bytes, so this lives in /tmp, named after the Unix user and
+        the hub's state folder (two hubs on one machine do not share it)."""
+        temp = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
+        digest = hashlib.sha256(str(self.state).encode()).hexdigest()[:8]
+        return temp / f"ndcg-hub-{os.getuid()}-{digest}"
+
+    def runtime_dir(self, user_id: int) -> Path:
+        """The Jupyter runtime folder of the hub user numbered ``user_id``."""
+        folder = self.runtime_root / str(user_id)
+        if len(str(folder / KERNEL_SOCKET).encode()) > SOCKET_PATH_MAX:
+            raise SettingError(f"the kernels' sockets under {folder} would need paths over {SOCKET_PATH_MAX} bytes. Got {folder} instead.")
+        return folder
 
     def pull_path(self, lesson: str | None = None) -> str:
         """nbgitpuller's path on a student's server that clones or updates the course and opens ``lesson`` in JupyterLab."""

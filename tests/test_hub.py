@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,13 @@ def config(tmp_path, capsys=None, **environ):
         for name in env:
             os.environ.pop(name, None)
         os.environ.update(saved)
+
+
+@pytest.fixture(autouse=True)
+def no_runtime_folder_left(tmp_path):
+    """Loading the configuration creates the students' runtime folder in /tmp (outside tmp_path): remove it."""
+    yield
+    shutil.rmtree(hub_settings.read({"NDCG_HUB_STATE": str(tmp_path / "state")}).runtime_root, ignore_errors=True)
 
 
 def test_by_default_the_hub_listens_on_this_machine_only_and_opens_the_first_lesson():
@@ -128,8 +136,34 @@ def test_listening_beyond_this_machine_without_tls_warns(tmp_path, capsys):
 
 
 class FakeSpawner:
-    def __init__(self, admin, name):
-        self.user = type("User", (), {"admin": admin, "name": name})()
+    def __init__(self, admin, name, number=1):
+        self.user = type("User", (), {"admin": admin, "name": name, "id": number})()
+
+
+def test_kernels_reach_their_servers_over_unix_sockets_in_a_private_folder_per_student(tmp_path):
+    c = config(tmp_path)
+    root = hub_settings.read({"NDCG_HUB_STATE": str(tmp_path / "state")}).runtime_root
+    assert root.is_dir() and root.stat().st_mode & 0o777 == 0o700 and root.stat().st_uid == os.getuid()
+    folders = {Path(c.Spawner.environment["JUPYTER_RUNTIME_DIR"](FakeSpawner(False, name, number)))
+               for name, number in (("ana", 1), ("ben", 2), ("instructor", 99999))}
+    assert {folder.parent for folder in folders} == {root} and len(folders) == 3
+    # A Unix socket's path has at most 103 bytes on macOS (107 on Linux): the longest kernel socket fits.
+    assert all(len(str(folder / hub_settings.KERNEL_SOCKET).encode()) <= 103 for folder in folders)
+    for admin in (False, True):
+        server = json.loads((Path(c.Spawner.environment["JUPYTER_CONFIG_PATH"](FakeSpawner(admin, "x"))) / "jupyter_server_config.json").read_text())
+        assert server["ServerKernelManager"] == {"transport": "ipc"}
+    # Another hub on this machine (another state folder) keeps its students' sockets apart.
+    assert hub_settings.read({"NDCG_HUB_STATE": str(tmp_path / "other")}).runtime_root != root
+
+
+def test_a_runtime_folder_owned_by_someone_else_stops_the_hub(tmp_path):
+    root = hub_settings.read({"NDCG_HUB_STATE": str(tmp_path / "state")}).runtime_root
+    root.symlink_to(tmp_path)
+    try:
+        with pytest.raises(SystemExit, match="must be a folder of this user"):
+            config(tmp_path)
+    finally:
+        root.unlink()
 
 
 def test_students_get_assignments_and_the_instructor_also_the_formgrader(tmp_path):
@@ -176,9 +210,26 @@ def test_the_proxy_is_pinned_by_a_lockfile():
     assert all("integrity" in entry for name, entry in lock["packages"].items() if name)
 
 
-def test_the_hub_environment_is_the_course_environment_plus_the_hub():
-    lines = [line.strip() for line in (HUB / "requirements.txt").read_text().splitlines() if line.strip() and not line.startswith("#")]
-    assert lines[0] == "-r ../binder/requirements.txt"
-    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[^\s;]+(; .+)?", line) for line in lines[1:])
-    names = {re.split(r"==", line)[0].lower() for line in lines[1:]}
-    assert {"jupyterhub", "jupyterhub-firstuseauthenticator", "nbgitpuller", "nbgrader", "jupyterhub-idle-culler"} <= names
+def requirement_lines(path):
+    return [line.strip() for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+def pinned_names(lines):
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[^\s;]+(; .+)?", line) for line in lines), lines
+    return {line.split("==")[0].lower() for line in lines}
+
+
+def test_the_hub_environment_is_the_course_environment_plus_the_students_additions_plus_the_hub():
+    lines = requirement_lines(HUB / "requirements.txt")
+    assert lines[:2] == ["-r ../binder/requirements.txt", "-r singleuser-requirements.txt"]
+    assert {"jupyterhub", "jupyterhub-firstuseauthenticator", "jupyterhub-idle-culler"} <= pinned_names(lines[2:])
+    assert {"nbgitpuller", "nbgrader"} <= pinned_names(requirement_lines(HUB / "singleuser-requirements.txt"))
+
+
+def test_the_kubernetes_image_adds_the_students_additions_to_binders_image_and_binder_stays_as_it_is():
+    dockerfile = (HUB / "k8s" / "Dockerfile").read_text()
+    steps = [line for line in dockerfile.splitlines() if line and not line.startswith("#")]
+    assert steps == ["ARG BASE", "FROM ${BASE}", "COPY hub/singleuser-requirements.txt /tmp/singleuser-requirements.txt",
+                     "RUN python -m pip install --no-cache-dir -r /tmp/singleuser-requirements.txt && python -m pip check"]
+    binder = pinned_names(requirement_lines(ROOT / "binder" / "requirements.txt"))
+    assert not binder & {"nbgitpuller", "nbgrader", "jupyterhub"}

@@ -69,10 +69,12 @@ def test_a_class_of_three_gets_the_course_runs_the_lesson_and_drags_with_no_erro
     assert 20 < memory["pss_mb"] <= memory["rss_mb"] < 4000
     assert 0 < memory["server_pss_mb"] and 0 < memory["kernel_pss_mb"] and 0 < memory["hub_pss_mb"]
     assert 0 < result["p50_ms"] <= result["p95_ms"] <= result["max_ms"]
+    # Kernels reach their servers over Unix sockets (no TCP port another student's kernel could take first).
+    assert result["transports"] == ["ipc"]
     # Cleaned up: no process of the run is left and its folder is gone.
     assert len(result["processes"]) >= 1 + 1 + 3 * 2  # hub, proxy, a server and a kernel per student
     assert not [pid for pid, started in result["processes"].items() if procs.alive(int(pid), started)]
-    assert not Path(result["tmp"]).exists()
+    assert not Path(result["tmp"]).exists() and not Path(result["runtime_root"]).exists()
     table = run.stdout.split("Sizing", 1)[1]
     assert re.search(r"^\| 3 \| \d+ s \| \d+ MB / \d+ MB \| \d+ ms / \d+ ms \| 0 \| (yes|no) \|$", table, re.M), table
 
