@@ -1,14 +1,13 @@
 """The glossary: one entry per term, every name finds its term, and the source documents' traps are spelled out."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 import ndcg_teach as nt
 from ndcg_teach.glossary import TERMS, glossary, term
+from seeds import SEEDS, needs_seeds
 
-SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -47,7 +46,7 @@ def test_the_three_traps_the_issue_names_are_spelled_out(variant, english, docum
         assert document in entry.trap and document in entry.trap_zh
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents live in ../shared/seeds beside the clone")
+@needs_seeds
 @pytest.mark.parametrize(
     ("printed", "english", "documents"),
     [
