@@ -2,14 +2,15 @@
 
 A step row is the text of the NDCG trace's columns at one position: first
 the fields a reorder changes (:data:`STEP`), then the ideal ranking's
-(:data:`IDEAL`), which no reorder changes and previews never carry. The confirmed panel sends whole
-rows (:func:`step_row`, :func:`ideal_row`). The previews are packed (see
-``previews.py``): each field of :data:`STEP` is sent once per message, per
-item, per position, per item and position or per destination, as its
-:class:`Field` says (its ``by``), under its ``packed`` name. The page gets
-:func:`schema` once (the explorer's ``payload`` trait) and reads every field's
-place from it (``static/previews.js``); :func:`unpacked_steps` reads a packed
-entry the same way in Python. Nothing else writes a field's position.
+(:data:`IDEAL`), which no reorder changes and previews never carry. The
+confirmed panel sends whole rows (:func:`step_row`, :func:`ideal_row`). The
+previews are packed (see ``previews.py``): each field of :data:`STEP` is sent
+once per message, per item, per position, per item and position or per
+destination, as its :class:`Field` says (its ``by``), under its ``packed``
+name. The page gets :func:`schema` once (the explorer's ``payload`` trait)
+and reads every field's place from it (``static/previews.js``);
+:func:`unpacked_steps` reads a packed entry the same way in Python. Nothing
+else writes a field's position.
 """
 
 from dataclasses import dataclass
