@@ -1,8 +1,12 @@
 """The explorer's payload: one schema for the step rows of the panel and the previews, and each metric once a drop."""
 
 import importlib
+import json
+import shutil
+import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from test_widgets_explorer import GRADES, ITEMS, front_end_custom, previews_sent, record, unpacked
@@ -107,3 +111,33 @@ def test_the_cards_taken_from_ndcgs_trace_are_what_the_registry_computes():
     settings = {"gain": "exponential", "discount": "jarvelin"}
     for key in ("ndcg", "dcg", "idcg"):
         assert explorer.metrics[key] == nt.call(key, query, 3, **settings)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs previews.js here; the browser tests run it in the page")
+def test_the_page_reads_a_packed_preview_by_the_schema_as_python_does(tmp_path):
+    # previews.js's packedCell, run by node on a real message, against payload.unpacked_steps.
+    explorer = record(RankingExplorer(ITEMS, GRADES, k=4, gain="exponential"))
+    front_end_custom(explorer, {"event": "preview", "ranking": "order", "item": "C"})
+    (message,) = previews_sent(explorer)
+    driver = """
+const [message, schema] = JSON.parse(require("fs").readFileSync(0, "utf-8"));
+const rows = message.items.map((entry) => message.base.map((_, d) => {
+  const next = moved(message.base, entry.from, entry.start + d);
+  const index = new Map(message.base.map((item, i) => [item, i]));
+  const at = next.map((item) => index.get(item));
+  const held = { entry };
+  return Array.from({ length: message.k }, (_, p) => schema.steps.map((field) => packedCell(field, message, held, next, at, d, p)));
+}));
+console.log(JSON.stringify(rows));
+"""
+    script = tmp_path / "previews.js"
+    script.write_text((Path(payload.__file__).parent / "static" / "previews.js").read_text(encoding="utf-8") + driver,
+                      encoding="utf-8")
+    ran = subprocess.run([shutil.which("node"), str(script)], input=json.dumps([message, explorer.payload]),
+                         capture_output=True, text=True, check=True)
+    assert json.loads(ran.stdout) == [[payload.unpacked_steps(message, entry, d) for d in range(len(ITEMS))]
+                                      for entry in message["items"]]
+    # C (grade 3, gain 2**3 - 1 = 7) moved to the top: 7 at discount 1, then B (gain 15) at 1 / log2(3).
+    c_on_top = json.loads(ran.stdout)[ITEMS.index("C")][0]
+    assert c_on_top[:2] == [["1", "C", "3", "7.0000", "1.0000", "7.0000", "7.0000"],
+                            ["2", "B", "4", "15.0000", "0.6309", "9.4639", "16.4639"]]
