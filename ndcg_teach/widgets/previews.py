@@ -147,8 +147,7 @@ class Previews:
         if full:
             grades = relevances_from(base, settings["relevance"])
             gains, shares, discounts = panel_numbers.shares(grades, conventions)
-            per_message = {"grade": grades, "gain": gains.tolist(), "discount": discounts[:conventions.k].tolist(),
-                           "contribution": shares.ravel().tolist()}
+            per_message = {"grade": grades, "gain": gains, "discount": discounts[:conventions.k], "contribution": shares.ravel()}
             message.update({field.packed: field.pack(per_message[field.key])
                             for field in payload.STEP if field.packed and field.by != "destination"})
             message["gain_values"] = gains.tolist()
