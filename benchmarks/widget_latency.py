@@ -39,6 +39,7 @@ from jupyter_harness import (  # noqa: E402
 )
 
 import ndcg_teach as nt  # noqa: E402
+from ndcg_teach.widgets import payload  # noqa: E402
 
 TARGET_MS = 33
 FRONT_ENDS = {"lab": "JupyterLab", "notebook": "Notebook 7"}
@@ -50,7 +51,7 @@ INSTRUMENT = """(expected) => {
     const cells = root.querySelectorAll("[data-testid=step-table] tbody tr:last-child td");
     const bar = root.querySelectorAll("[data-testid=discount-plot] rect.ndcg-x-svg-share title")[e.target];
     return root.querySelector("[data-metric=ndcg]").textContent === e.ndcg
-      && cells[6] && cells[6].textContent === e.running
+      && cells[e.column] && cells[e.column].textContent === e.running
       && root.querySelector("[data-testid=cumulative-plot-score]").textContent === e.score
       && bar && bar.textContent.startsWith(e.bar);
   };
@@ -95,6 +96,7 @@ def expected(order, grades, target, item):
     """What the widget must show for ``order``, from the library."""
     trace = nt.explain_ndcg(nt.relevances_from(order, grades), len(order), ranking=order)
     return {"ndcg": f"{trace.value:.4f}", "running": f"{trace.rows[-1].running:.4f}",
+            "column": payload.COLUMNS.index("running"),  # where a step row holds the running DCG
             "score": f"{trace.metric} = {trace.value:.4f}", "target": target, "bar": f"position {target + 1}: {item},"}
 
 

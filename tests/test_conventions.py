@@ -7,7 +7,9 @@ out by hand from the formulas in their source (and, for torchmetrics, from the
 examples in its own docstrings).
 """
 
+import json
 import math
+from importlib import resources
 
 import numpy as np
 import pytest
@@ -15,7 +17,7 @@ import pytrec_eval
 from sklearn.metrics import dcg_score, ndcg_score
 
 import ndcg_teach as nt
-from ndcg_teach.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, Table, binary_gain, compare, facts
+from ndcg_teach.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, Table, binary_gain, compare, facts, peers
 
 TOL = 1e-12
 LOG2_3 = math.log2(3)
@@ -303,3 +305,59 @@ def test_a_measure_without_a_cut_off_ignores_k_and_is_labelled_without_one(name)
     assert value(name, ranked, pool, k=2) == value(name, ranked, pool)
     row = next(row for row in compare(ranked, k=2, pool=pool).rows if row[0] == name)
     assert "@" not in row[1] and "k=" not in row[3], row
+
+
+# The table is data (peers.json); the reader refuses a row it cannot trust, naming the row and the field ----------
+
+ROW = {"library": "lib", "function": "f", "metric": "ndcg", "source": "lib/f.py", "gain": "linear", "zero_idcg": 0.0}
+BINARY = {"library": "lib", "function": "f", "metric": "precision", "source": "lib/f.py", "adaptive_k": False}
+
+
+def read_rows(*rows):
+    return peers.read({"conventions": list(rows)})
+
+
+def test_the_data_file_ships_with_the_package_and_reads_into_the_table():
+    text = resources.files("ndcg_teach.conventions").joinpath(peers.DATA).read_text(encoding="utf-8")
+    assert peers.read(json.loads(text)) == CONVENTIONS
+    assert read_rows(ROW)[0] == nt.conventions.Convention(**ROW)
+    # A field left out takes the Convention default; a whole number is a number (log_base 2, zero_idcg 1).
+    lightgbm = read_rows({**ROW, "gain": "binary", "zero_idcg": 1, "log_base": 10})[0]
+    assert lightgbm.settings() == {"gain": binary_gain, "log_base": 10, "zero_idcg": 1}
+    assert lightgbm.value([1, 0, 0]) == 1.0
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ({**ROW, "metric": "mrr"}, r"row 1 \(lib f\): field 'metric' must be a registry key, one of 'ndcg', .* Got 'mrr' instead\."),
+    ({**ROW, "gian": "linear"}, r"row 1 \(lib f\): unknown field 'gian'; the fields are library, function, metric"),
+    ({key: value for key, value in ROW.items() if key != "source"}, r"row 1 \(lib f\): field 'source' is required"),
+    ({**ROW, "gain": "cubic"}, r"field 'gain' must be one of 'linear', 'exponential', 'binary'\. Got 'cubic' instead\."),
+    ({**ROW, "log_base": "two"}, r"field 'log_base' must be a value of ndcg's log_base .* Got 'two' instead\."),
+    ({**ROW, "log_base": True}, r"field 'log_base' must be a value of ndcg's log_base .* Got True instead\."),
+    ({**ROW, "log_base": 1}, r"row 1 \(lib f\): ndcg refuses this row's settings .*'log_base': 1.*log_base"),
+    ({**ROW, "zero_idcg": "maybe"}, r"row 1 \(lib f\): ndcg refuses this row's settings .*zero_idcg"),
+    ({**BINARY, "gain": "linear"}, r"field 'gain' is not a convention of metric 'precision' "
+                                                       r"\(its conventions: adaptive_k\)\. Got gain='linear' instead\."),
+    ({**BINARY, "adaptive_k": "yes"}, r"field 'adaptive_k' must be one of False, True\. Got 'yes' instead\."),
+    ({**BINARY, "adaptive_k": 1}, r"field 'adaptive_k' must be one of False, True\. Got 1 instead\."),
+    ({**ROW, "negative": "ignore"}, r"field 'negative' must be one of 'raise', 'zero', 'kept', 'unjudged'\. Got 'ignore'"),
+    ({**ROW, "denominator": "k"}, r"field 'denominator' must be one of 'hits', 'R', 'min\(R, k\)'\. Got 'k' instead\."),
+    ({**ROW, "uses_pool": "yes"}, r"field 'uses_pool' must be true or false\. Got 'yes' instead\."),
+    ({**ROW, "note": 3}, r"field 'note' must be a string\. Got 3 instead\."),
+    (["lib", "f"], r"row 1 must be an object of fields\. Got \['lib', 'f'\] instead\."),
+])
+def test_a_row_that_cannot_be_trusted_is_refused_naming_the_row_and_the_field(row, message):
+    with pytest.raises(peers.ConventionError, match=message):
+        read_rows(row)
+    # The row is named by its place in the file, after the rows that were fine.
+    with pytest.raises(ValueError, match=r"peers\.json row 3"):
+        read_rows(ROW, {**ROW, "function": "g"}, row)
+
+
+def test_the_file_itself_must_hold_a_list_of_distinct_rows():
+    with pytest.raises(peers.ConventionError, match=r"peers\.json must be an object with the keys about, conventions\."):
+        peers.read([ROW])
+    with pytest.raises(peers.ConventionError, match=r"'conventions' must be a list of rows\. Got 'ROW' instead\."):
+        peers.read({"conventions": "ROW"})
+    with pytest.raises(peers.ConventionError, match=r"row 2: 'lib f' is listed twice \(rows 1 and 2\)\."):
+        read_rows(ROW, ROW)

@@ -17,6 +17,7 @@ import ndcg_teach as nt
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import explorer as explorer_module
 from ndcg_teach.widgets import panel as panel_module
+from ndcg_teach.widgets import payload
 from ndcg_teach.widgets import previews as previews_module
 
 ITEMS = ["B", "A", "D", "C", "E"]
@@ -274,17 +275,15 @@ def test_a_preview_request_is_answered_for_every_item_of_a_short_list(wired):
 
 
 def unpacked(message, entry):
-    """A packed previews entry read back as the front end reads it: order, texts, step rows, score per destination."""
+    """A packed previews entry read back as the front end reads it: order, texts, step rows (by the payload schema, as
+    the page reads them), score per destination."""
     n, k, m = len(message["base"]), message["k"], message["metrics"]
-    texts, running = entry["texts"].split(" "), entry["running"].split(" ")
-    shares = message["shares"].split(" ")
-    index = {item: i for i, item in enumerate(message["base"])}
+    texts, running = entry["texts"].split(" "), entry[payload.FIELDS["running"].packed].split(" ")
     destinations = []
     for d in range(n):
         order = [item for item in message["base"] if item != entry["item"]]
         order.insert(d, entry["item"])
-        steps = [[str(p + 1), item, message["grades"][index[item]], message["gains"][index[item]], message["discounts"][p],
-                  shares[index[item] * n + p], running[d * k + p]] for p, item in enumerate(order[:k])]
+        steps = payload.unpacked_steps(message, entry, d)
         destinations.append({"order": order, "texts": texts[d * m:(d + 1) * m], "steps": steps,
                              "running": running[d * k:(d + 1) * k],
                              "score": f"{message['label']} = {entry['scores'].split(' ')[d]}"})

@@ -15,6 +15,7 @@ from test_widgets_explorer import front_end_custom, front_end_update
 import ndcg_teach as nt
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import messages as messages_module
+from ndcg_teach.widgets import payload
 
 ITEMS = ["B", "A", "D", "C", "E"]
 GRADES = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
@@ -90,8 +91,9 @@ def test_a_judged_item_the_list_misses_is_named_in_the_explorers_language():
     # The trace keeps "(not retrieved)" as data; the step table shows it in the explorer's language.
     chinese = RankingExplorer(["x", "y"], {"x": 1, "y": 0}, k=2, pool=[3, 1, 0], language="zh-CN")
     english = RankingExplorer(["x", "y"], {"x": 1, "y": 0}, k=2, pool=[3, 1, 0], language="en")
-    assert chinese.panels[0]["steps"][0][7] == "（未检索到）"
-    assert english.panels[0]["steps"][0][7] == "(not retrieved)"
+    ideal_item = payload.COLUMNS.index("ideal_item")
+    assert chinese.panels[0]["steps"][0][ideal_item] == "（未检索到）"
+    assert english.panels[0]["steps"][0][ideal_item] == "(not retrieved)"
 
 
 def test_a_chinese_explorer_shows_the_english_ones_numbers_through_every_change():

@@ -11,7 +11,8 @@ without any of those libraries installed; :func:`facts` shows the table itself.
 
 The scikit-learn and trec_eval rows are checked against the real libraries in
 ``tests/test_conventions.py``; the others against hand-computed cases built
-from the formulas in their source. The conventions are listed in :mod:`.peers`;
+from the formulas in their source. The conventions are data, one row per
+library function in ``peers.json``, which :mod:`.peers` reads and checks;
 :mod:`.convention` turns each into a query and settings for
 :func:`~ndcg_teach.registry.call`.
 """

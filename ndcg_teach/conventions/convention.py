@@ -4,8 +4,8 @@ A :class:`Convention` turns its facts (where the ideal and the relevant
 count come from, the gain, the value when nothing is relevant, ...) into what
 ndcg_teach computes with: a :class:`~ndcg_teach.context.Query` and the
 metric's conventions (its :class:`~ndcg_teach.Param` names), scored by
-:func:`~ndcg_teach.registry.call`. The conventions themselves are listed in
-:mod:`.peers`; lesson 08 compares them.
+:func:`~ndcg_teach.registry.call`. The conventions themselves are data
+(``peers.json``, read and checked by :mod:`.peers`); lesson 08 compares them.
 """
 
 import math
@@ -17,6 +17,11 @@ from ..context import FACTS, Query
 from ..i18n import _
 from ..registry import READING, call, metric
 from ..registry.spec import same_default
+
+# The fields that are a metric's conventions (its Param of the same name), passed on by Convention.settings().
+SETTINGS = ("gain", "log_base", "zero_idcg", "adaptive_k", "max_grade")
+# The named values of the fields that are not a metric's Param (a gain is one of its Param's choices, or "binary").
+CHOICES = {"negative": ("raise", "zero", "kept", "unjudged"), "denominator": ("hits", "R", "min(R, k)")}
 
 THRESHOLD = 1  # trec_eval's relevance_level, ranx's rel_lvl and "target > 0" all mean grade >= 1 for integer grades
 
@@ -177,7 +182,7 @@ class Convention:
         """
         choices = {"gain": binary_gain if self.gain == "binary" else self.gain, "log_base": self.log_base,
                    "zero_idcg": self.zero_idcg, "adaptive_k": bool(self.adaptive_k), "max_grade": self.max_grade}
-        return {name: value for name, value in choices.items() if name in self.spec.params}
+        return {name: choices[name] for name in SETTINGS if name in self.spec.params}
 
     def call(self, relevances, pool=None, k=None):
         """The ndcg_teach call as text, e.g. ``"ndcg(relevances, k=3, pool=pool)"``; defaults are left out.

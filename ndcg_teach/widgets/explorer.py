@@ -22,9 +22,10 @@ import random
 from pathlib import Path
 
 import anywidget
+import numpy as np
 import traitlets
 
-from .. import explain_precision_at_k, relevances_from
+from ..binary import relevant_flags
 from ..deprecation import renamed
 from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
 from ..discounts import DISCOUNT_LABELS
@@ -45,6 +46,7 @@ from ..validation import (
     shown,
 )
 from . import panel as panel_numbers
+from . import payload
 from .changes import ACTIONS, Changes
 from .messages import front_end
 from .picture import static_html
@@ -85,6 +87,8 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
     notice = traitlets.Dict().tag(sync=True)
     # The controls' choices and the metric cards, sent once so the front end keeps no copy of them.
     choices = traitlets.Dict().tag(sync=True)
+    # Where each field of a step row is, in a panel and in a packed preview (see .payload), sent once.
+    payload = traitlets.Dict().tag(sync=True)
     # The learner's language ("en" or "zh-CN", the root's lang attribute) and every text the front end shows in it,
     # sent once: explorer.js holds no words of its own (see .messages).
     language = traitlets.Unicode("en").tag(sync=True)
@@ -115,6 +119,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         }
         traits = {
             **settings, "labels": check_labels(labels, items), "max_grade": top, "choices": self._choices(),
+            "payload": payload.schema(),
             "language": self._language, "messages": front_end(self._language),
         }
         super().__init__(**traits, **self._numbers(settings))
@@ -226,8 +231,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         panels = []
         for trait, name, numbers in zip(self._rankings, settings["names"], computed):
             order = settings[trait]
-            grades = relevances_from(order, settings["relevance"])
-            relevant = explain_precision_at_k(grades, len(order), threshold=threshold, ranking=order).rows
+            relevant = relevant_flags(np.asarray(numbers.grades), threshold).tolist()
             shown, fixed = numbers.shown(), panel_numbers.fixed(numbers, self._language)
             panels.append({
                 **fixed,
@@ -240,7 +244,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
                     for spec, text in zip(self._specs, shown["texts"])
                 ],
                 "groups": {group: self._text(GROUP_TITLES[group]).format(threshold=threshold) for group in self._groups},
-                "relevant": {row.item: bool(row.relevant) for row in relevant},
+                "relevant": dict(zip(order, relevant)),
                 # A long table: its first and last rows, None for the hidden ones (see table.ROW_LIMIT).
                 "steps": [None if row is None else shown["steps"][row] + fixed["ideal_steps"][row] for row in shown_rows(k)],
                 "hidden_rows": rows_hidden(k, self._language),

@@ -11,6 +11,7 @@ drawn in the browser without waiting for the kernel. Lesson 03 uses the explorer
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -20,30 +21,19 @@ from ..i18n import gettext, mark
 from ..metrics.dcg import dcg_steps
 from ..metrics.ndcg import NDCG_COLUMNS
 from ..registry import call, metric
+from . import payload
 
 DEFAULT_CARDS = ("ndcg", "dcg", "idcg", "cg", "precision", "recall", "ap", "rr")
 """The metric cards an explorer shows when it is not given ``metrics=``: a course decision (lessons 01-05 teach
 these), not every registered metric. Pass ``metrics=`` to show others, e.g. ``[*DEFAULT_CARDS, "err"]``."""
 
-STEP_COLUMNS = (
-    "position", "item", "grade", "gain", "discount", "contribution", "running",
-    "ideal_item", "ideal_grade", "ideal_contribution", "ideal_running",
-)
-# The ideal columns do not depend on the order: previews send only the columns before them.
-IDEAL_START = STEP_COLUMNS.index("ideal_item")
-# The NDCG trace's columns the step table shows, three of them under the table's own heading.
+# The NDCG trace's columns the step table shows (payload.COLUMNS), three of them under the table's own heading.
 STEP_HEADERS = {
     **{column.key: column.header for column in NDCG_COLUMNS},
     "contribution": mark("gain × discount"),
     "running": mark("running DCG"),
     "ideal_contribution": mark("ideal gain × discount"),
 }
-CELLS = {column.key: column for column in NDCG_COLUMNS}
-
-
-def cell(key, value, language=None):
-    """A step-table value as the NDCG trace writes it."""
-    return CELLS[key].cell(value, language)
 
 
 def _floats(rows, name):
@@ -82,25 +72,32 @@ class Conventions:
 
 @dataclass(frozen=True)
 class Numbers:
-    """The library's results for one order: the NDCG trace at k, the DCG trace of the whole list, every metric."""
+    """The library's results for one order: the NDCG trace at k, the DCG steps of the whole list (the discount
+    plot's arrays), every metric's value, and the grades and conventions they were computed from."""
 
     order: tuple
     trace: object
-    full_trace: object
+    steps: object
     values: dict
+    grades: tuple
+    conventions: object
+
+    @cached_property
+    def full_trace(self):
+        """The DCG trace of the whole list: only the static picture's discount plot draws it, so only it computes it."""
+        return explain_dcg(list(self.grades), gain=self.conventions.gain, discount=self.conventions.discount,
+                           ranking=list(self.order))
 
     def shown(self):
         """The order-dependent part of a panel, as the front end shows it (a preview sends just this)."""
-        rows = [row for row in self.full_trace.rows if row.item is not None]
         return {
             "order": list(self.order),
             "texts": [f"{value:.4f}" for value in self.values.values()],
-            "steps": [[cell(column, getattr(row, column)) for column in STEP_COLUMNS[:IDEAL_START]]
-                      for row in self.trace.rows],
+            "steps": [payload.step_row(row.as_dict()) for row in self.trace.rows],
             "plot": {
-                "items": [row.item for row in rows],
-                "gains": _floats(rows, "gain"),
-                "shares": _floats(rows, "contribution"),
+                "items": list(self.order),
+                "gains": self.steps.gains.tolist(),
+                "shares": self.steps.contributions.tolist(),
                 "running": _floats(self.trace.rows, "running"),
                 "score": f"{self.trace.metric} = {self.trace.value:.4f}",
             },
@@ -108,29 +105,37 @@ class Numbers:
 
 
 def compute(order, conventions):
-    """Every number the explorer shows for ``order`` under ``conventions``, from the library."""
-    grades = relevances_from(order, conventions.relevance)
+    """Every number the explorer shows for ``order`` under ``conventions``, from the library, each metric once.
+
+    The step table's NDCG trace is computed first; a card of NDCG, or of one
+    of the parts its trace holds (DCG, IDCG: ``trace.parts``, keyed by
+    registry key), takes its value from that trace, and every other card
+    from :func:`~ndcg_teach.registry.call`.
+    """
     query = conventions.query(order)
-    trace = explain_ndcg(grades, conventions.k, ranking=list(order), gain=conventions.gain,
-                         discount=conventions.discount, pool=conventions.pool)
-    full = explain_dcg(grades, gain=conventions.gain, discount=conventions.discount, ranking=list(order))
-    values = {spec.key: call(spec, query, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
-    return Numbers(tuple(order), trace, full, values)
+    ndcg = metric("ndcg")
+    trace = explain_ndcg(query.grades, conventions.k, ranking=list(order), pool=conventions.pool,
+                         **conventions.settings(ndcg))
+    traced = {"ndcg": trace.value, **{key: part.value for key, part in trace.parts.items()}}
+    values = {spec.key: traced[spec.key] if spec.key in traced else call(spec, query, conventions.k, **conventions.settings(spec))
+              for spec in conventions.specs}
+    steps = dcg_steps(query.grades, None, conventions.gain, conventions.discount)
+    return Numbers(tuple(order), trace, steps, values, tuple(query.grades.tolist()), conventions)
 
 
 def fixed(numbers, language="en"):
     """The part of a panel that no reorder changes: step columns (headed in ``language``), ideal cells and the plots' fixed arrays."""
-    rows = [row for row in numbers.full_trace.rows if row.item is not None]
+    start = len(payload.STEP)
     return {
         "columns": [
-            {"text": gettext(STEP_HEADERS[column], language), "ideal": i >= IDEAL_START, "label": CELLS[column].left, "start": i == IDEAL_START}
-            for i, column in enumerate(STEP_COLUMNS)
+            {"text": gettext(STEP_HEADERS[column], language), "ideal": i >= start, "label": payload.CELLS[column].left,
+             "start": i == start}
+            for i, column in enumerate(payload.COLUMNS)
         ],
-        "ideal_steps": [[cell(column, getattr(row, column), language) for column in STEP_COLUMNS[IDEAL_START:]]
-                        for row in numbers.trace.rows],
+        "ideal_steps": [payload.ideal_row(row.as_dict(), language) for row in numbers.trace.rows],
         "plot": {
             "positions": [row.position for row in numbers.trace.rows],
-            "discounts": _floats(rows, "discount"),
+            "discounts": numbers.steps.discounts.tolist(),
             "ideal": _floats(numbers.trace.rows, "ideal_running"),
         },
     }
@@ -155,8 +160,8 @@ class Moves:
 
     ``indices[r]`` is row r's order as indices into the base order; ``gains``
     and ``shares`` (gain × discount) cover the whole list, ``running`` the
-    top k; ``values`` holds every metric's value per row and ``score`` the
-    NDCG at k the cumulative plot names.
+    top k, ``discounts`` each position's; ``values`` holds every metric's
+    value per row and ``score`` the NDCG at k the cumulative plot names.
     """
 
     base: tuple
@@ -164,6 +169,7 @@ class Moves:
     gains: np.ndarray
     shares: np.ndarray
     running: np.ndarray
+    discounts: np.ndarray
     values: dict
     score: np.ndarray
 
@@ -176,7 +182,8 @@ def compute_moves(base, moves, conventions):
     :func:`~ndcg_teach.registry.call` (through each metric's batch function where it has one).
 
     ``moves`` holds ``(item, destinations)`` pairs: each item of ``base`` moved to each of its destinations (0-based
-    positions).
+    positions). Each metric is computed once, for every row at once; the NDCG the cumulative plot names is the NDCG
+    card's value when the explorer shows one.
     """
     n = len(base)
     rows = [_move_indices(n, base.index(item), destinations) for item, destinations in moves]
@@ -185,8 +192,9 @@ def compute_moves(base, moves, conventions):
     steps = dcg_steps(moved.grades, None, conventions.gain, conventions.discount)
     values = {spec.key: call(spec, moved, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
     ndcg = metric("ndcg")
-    score = call(ndcg, moved, conventions.k, **conventions.settings(ndcg))
-    return Moves(tuple(base), indices, steps.gains, steps.contributions, steps.running[:, :conventions.k], values, score)
+    score = values["ndcg"] if ndcg in conventions.specs else call(ndcg, moved, conventions.k, **conventions.settings(ndcg))
+    return Moves(tuple(base), indices, steps.gains, steps.contributions, steps.running[:, :conventions.k],
+                 steps.discounts, values, score)
 
 
 def shares(grades, conventions):

@@ -22,8 +22,8 @@ import numpy as np
 
 from .. import relevances_from
 from ..i18n import gettext
-from ..trace import cell
 from . import panel as panel_numbers
+from . import payload
 
 # Up to this many items, every item's previews are sent after each change; beyond, the items the learner
 # points at, focuses or last moved. Packed and computed in one vectorised pass, a 40-item list's previews for
@@ -70,8 +70,6 @@ class Previews:
         """
         settings, conventions, moved = self._moves(ranking, [(item, range(len(self.items)))])
         label = self._shown_numbers[self._rankings.index(ranking)].trace.metric
-        k = conventions.k
-        discounts = panel_numbers.dcg_steps(np.zeros(len(moved.base)), None, conventions.gain, conventions.discount).discounts
         comparisons = self._comparisons(ranking, moved.values, range(len(moved.indices)))
         destinations = []
         for row, order in enumerate(moved.orders()):
@@ -80,9 +78,10 @@ class Previews:
                 "order": list(order),
                 "texts": [f"{moved.values[spec.key][row]:.4f}" for spec in self._specs],
                 "steps": [
-                    [cell("position", p + 1), cell("item", order[p]), cell("grade", grades[p]), cell("gain", moved.gains[row, p]),
-                     cell("discount", discounts[p]), cell("contribution", moved.shares[row, p]), cell("running", moved.running[row, p])]
-                    for p in range(k)
+                    payload.step_row({"position": p + 1, "item": order[p], "grade": grades[p], "gain": moved.gains[row, p],
+                                      "discount": moved.discounts[p], "contribution": moved.shares[row, p],
+                                      "running": moved.running[row, p]})
+                    for p in range(conventions.k)
                 ],
                 "plot": {
                     "items": list(order),
@@ -110,9 +109,10 @@ class Previews:
         """Send the previews of ``wanted`` (``(item, around)`` pairs) in ``ranking`` in one message.
 
         A list of up to ``PREVIEW_ALL_UP_TO`` items gets every item, every
-        destination, and ``full`` previews: what no move changes (each item's
-        grade and gain, each position's discount, each item's gain × discount
-        at each position) once, and per destination the running DCG. A longer
+        destination, and ``full`` previews: the step rows' fields packed as
+        :mod:`.payload` says (what no move changes, each item's grade and gain,
+        each position's discount, each item's gain × discount at each
+        position, once; per destination the running DCG). A longer
         list gets each wanted item's window of destinations, metric texts only.
         Per destination: the metric texts and the NDCG score, and in compare
         mode the differences and their signs, as space-separated 4-decimal texts.
@@ -131,7 +131,9 @@ class Previews:
             entry = {"item": item, "from": base.index(item), "start": destinations.start,
                      "texts": panel_numbers.texts(values[rows]), "scores": panel_numbers.texts(moved.score[rows])}
             if full:
-                entry["running"] = panel_numbers.texts(moved.running[rows])
+                per_destination = {"running": moved.running[rows].ravel()}
+                entry.update({field.packed: field.pack(per_destination[field.key])
+                              for field in payload.STEP if field.by == "destination"})
             if deltas is not None:
                 entry["deltas"] = " ".join(f"{delta:+.4f}" for delta in deltas[rows].ravel().tolist())
                 entry["signs"] = "".join("+" if delta > 0 else "-" if delta < 0 else "0" for delta in deltas[rows].ravel().tolist())
@@ -145,13 +147,10 @@ class Previews:
         if full:
             grades = relevances_from(base, settings["relevance"])
             gains, shares, discounts = panel_numbers.shares(grades, conventions)
-            message.update({
-                "grades": [cell("grade", grade) for grade in grades],
-                "gains": [cell("gain", gain) for gain in gains.tolist()],
-                "gain_values": gains.tolist(),
-                "discounts": [cell("discount", discount) for discount in discounts[:conventions.k].tolist()],
-                "shares": panel_numbers.texts(shares),
-            })
+            per_message = {"grade": grades, "gain": gains, "discount": discounts[:conventions.k], "contribution": shares.ravel()}
+            message.update({field.packed: field.pack(per_message[field.key])
+                            for field in payload.STEP if field.packed and field.by != "destination"})
+            message["gain_values"] = gains.tolist()
         self.send(message)
 
     def _deltas(self, ranking, values):

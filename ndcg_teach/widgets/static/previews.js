@@ -18,8 +18,32 @@ function moved(order, from, to) {
   return next;
 }
 
+// One cell of a packed preview's step row, found where the payload schema (payload.py, the `payload` trait) says
+// its field is: `by` what it depends on, `packed` the name its texts travel under. `at` is position p's item index in
+// the message's base order, `d` the destination's index in the entry.
+function packedCell(field, message, held, next, at, d, p) {
+  const n = message.base.length;
+  switch (field.by) {
+    case "position": return String(p + 1);
+    case "item_id": return next[p];
+    case "item": return message[field.packed][at[p]];
+    case "place": return message[field.packed][p];
+    case "item_at_place": return splitOnce(message, message, field.packed)[at[p] * n + p];
+    case "destination": return splitOnce(held, held.entry, field.packed)[d * message.k + p];
+    default: throw new Error(`step field ${field.key}: unknown place ${field.by}`);
+  }
+}
+
+// `source[name]`, a string of space-separated texts, split the first time it is read and kept split in `cache`.
+function splitOnce(cache, source, name) {
+  cache.split = cache.split || {};
+  if (!cache.split[name]) cache.split[name] = source[name].split(" ");
+  return cache.split[name];
+}
+
 function previewStore(ui) {
   const { model } = ui;
+  const schema = model.get("payload");
   const previews = new Map(); // key -> {message, entries: [{entry, start, count, ...unpacked}]}
   const requested = new Map(); // key -> positions asked about and not answered yet
   const keyOf = (trait, context, order, item) => `${trait}|${context}|${order.join("\u0001")}|${item}`;
@@ -32,7 +56,7 @@ function previewStore(ui) {
   // The display `item`'s move to index `to` would give, if Python has sent it; else null.
   // Python packs the previews (see _send_previews): what no move changes once per message, and per item
   // the metric texts, scores (and, full, the running DCG) of its destinations as space-separated texts,
-  // split here only when that item is first shown.
+  // split here only when that item is first shown. A step row's fields are where the payload schema says.
   function previewOf(view, order, item, to) {
     const stored = previews.get(keyNow(view, order, item));
     if (!stored || to < 0 || to >= order.length) return null;
@@ -44,7 +68,6 @@ function previewStore(ui) {
     if (!held.texts) {
       held.texts = entry.texts.split(" ");
       held.deltas = entry.deltas ? entry.deltas.split(" ") : null;
-      held.running = entry.running ? entry.running.split(" ") : null;
     }
     const d = to - held.start;
     const next = moved(message.base, entry.from, to);
@@ -52,18 +75,19 @@ function previewStore(ui) {
     const comparison = held.deltas ? compared(view, texts, held.deltas.slice(d * m, (d + 1) * m), entry.signs.slice(d * m, (d + 1) * m)) : null;
     const score = `${message.label} = ${held.scores[d]}`;
     if (!message.full) return { order: next, texts, steps: null, plot: null, score, comparison };
-    const shared = unpackShared(message);
+    const index = message.index || (message.index = new Map(message.base.map((other, i) => [other, i])));
     const panel = ui.panelOf(view);
     const { k } = message;
-    const n = message.base.length;
-    const at = next.map((other) => shared.index.get(other));
-    const running = held.running.slice(d * k, (d + 1) * k);
+    const at = next.map((other) => index.get(other));
     const steps = [];
     for (let p = 0; p < k; p += 1) {
-      const j = at[p];
-      steps.push([String(p + 1), next[p], message.grades[j], message.gains[j], message.discounts[p], shared.shares[j * n + p], running[p]]
-        .concat(panel.ideal_steps[p] || []));
+      steps.push(schema.steps.map((field) => packedCell(field, message, held, next, at, d, p)).concat(panel.ideal_steps[p] || []));
     }
+    // The plots' arrays are the step rows' numbers, read by the same schema.
+    const column = (key, length) => {
+      const field = schema.steps.find((f) => f.key === key);
+      return Array.from({ length }, (_, p) => Number(packedCell(field, message, held, next, at, d, p)));
+    };
     return {
       order: next,
       texts,
@@ -72,8 +96,8 @@ function previewStore(ui) {
         ...panel.plot,
         items: next,
         gains: at.map((j) => message.gain_values[j]),
-        shares: at.map((j, p) => Number(shared.shares[j * n + p])),
-        running: running.map(Number),
+        shares: column("contribution", next.length),
+        running: column("running", k),
         score,
       },
       score,
@@ -92,13 +116,6 @@ function previewStore(ui) {
       delta: deltas[i],
       sign: signs[i] === "+" ? 1 : signs[i] === "-" ? -1 : 0,
     }));
-  }
-
-  function unpackShared(message) {
-    if (!message.shared) {
-      message.shared = { index: new Map(message.base.map((item, i) => [item, i])), shares: message.shares.split(" ") };
-    }
-    return message.shared;
   }
 
   // Ask Python for `item`'s previews near index `around` (its own index when not given), unless they are held or

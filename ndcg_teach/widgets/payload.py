@@ -1,0 +1,121 @@
+"""The explorer's numbers on the wire: one schema for the step rows of the confirmed panel and of every preview.
+
+A step row is the text of the NDCG trace's columns at one position: first
+the fields a reorder changes (:data:`STEP`), then the ideal ranking's
+(:data:`IDEAL`), which no reorder changes and previews never carry. The
+confirmed panel sends whole rows (:func:`step_row`, :func:`ideal_row`). The
+previews are packed (see ``previews.py``): each field of :data:`STEP` is sent
+once per message, per item, per position, per item and position or per
+destination, as its :class:`Field` says (its ``by``), under its ``packed``
+name. The page gets :func:`schema` once (the explorer's ``payload`` trait)
+and reads every field's place from it (``static/previews.js``);
+:func:`unpacked_steps` reads a packed entry the same way in Python. Nothing
+else writes a field's position.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..metrics.ndcg import NDCG_COLUMNS
+from ..trace import FORMATS
+
+# What a packed value depends on, and so where the page finds it (p: the position, 0-based; j: the index of the item
+# at p in the message's base order; d: the destination; n: the list's length; k: the cut-off):
+BY = {
+    "position": "the position itself, 1 at the top",
+    "item_id": "the id of the item at the position",
+    "item": "the item alone: message[packed][j]",
+    "place": "the position alone: message[packed][p]",
+    "item_at_place": "the item and its position: message[packed] split at spaces, [j * n + p]",
+    "destination": "the whole order: entry[packed] split at spaces, [d * k + p]",
+}
+PACKED = ("item", "place", "item_at_place", "destination")  # sent under the field's packed name
+SPLIT = ("item_at_place", "destination")  # sent as one string of space-separated texts, split by the page when needed
+CELLS = {column.key: column for column in NDCG_COLUMNS}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One column of the step rows: its trace column ``key``, what its value depends on (``by``, one of
+    :data:`BY`), and the name its packed values travel under in a previews message (None when nothing is sent)."""
+
+    key: str
+    by: str
+    packed: str = None
+
+    def __post_init__(self):
+        if self.by not in BY:
+            raise ValueError(f"Field {self.key!r}: by must be one of {', '.join(map(repr, BY))}. Got {self.by!r} instead.")
+        if self.packed is None and self.by in PACKED:
+            raise ValueError(f"Field {self.key!r}: a field placed by {self.by!r} needs its packed name. Got None instead.")
+
+    def cell(self, value, language=None):
+        """``value`` as the NDCG trace writes it in this column."""
+        return CELLS[self.key].cell(value, language)
+
+    def pack(self, values):
+        """The texts of ``values`` (a list, or an array read as Python numbers) as a previews message carries them: a
+        list, or one space-separated string. Up to 64,000 values a message: the column's format is looked up once."""
+        column = CELLS[self.key]
+        write = column.format if callable(column.format) else FORMATS[column.format]
+        texts = [write(value, None) for value in (values.tolist() if isinstance(values, np.ndarray) else values)]
+        return " ".join(texts) if self.by in SPLIT else texts
+
+
+STEP = (
+    Field("position", "position"),
+    Field("item", "item_id"),
+    Field("grade", "item", "grades"),
+    Field("gain", "item", "gains"),
+    Field("discount", "place", "discounts"),
+    Field("contribution", "item_at_place", "shares"),
+    Field("running", "destination", "running"),
+)
+IDEAL = ("ideal_item", "ideal_grade", "ideal_contribution", "ideal_running")  # whole rows in the panel; never packed
+COLUMNS = tuple(field.key for field in STEP) + IDEAL
+"""The step table's columns, in order: ``COLUMNS.index("running")`` is where a row holds the running DCG."""
+FIELDS = {field.key: field for field in STEP}
+
+
+def schema():
+    """The schema as the page reads it (sent once, in the explorer's ``payload`` trait)."""
+    return {"steps": [{"key": field.key, "by": field.by, "packed": field.packed} for field in STEP],
+            "ideal": list(IDEAL)}
+
+
+def step_row(values, language=None):
+    """The texts of one position's :data:`STEP` fields, from ``values`` (a mapping, e.g. a trace row's ``as_dict()``)."""
+    return [field.cell(values[field.key], language) for field in STEP]
+
+
+def ideal_row(values, language=None):
+    """The texts of one position's :data:`IDEAL` fields, from ``values``."""
+    return [CELLS[key].cell(values[key], language) for key in IDEAL]
+
+
+def unpacked_steps(message, entry, d):
+    """The step rows of destination ``d`` of a packed previews ``entry``, read by the schema as the page reads them.
+
+    ``d`` is the destination's index in the entry (0 for its ``start``).
+    """
+    base = message["base"]
+    n, k = len(base), message["k"]
+    order = [item for item in base if item != entry["item"]]
+    order.insert(entry["start"] + d, entry["item"])
+    index = {item: j for j, item in enumerate(base)}
+    split = {field.key: (message if field.by == "item_at_place" else entry)[field.packed].split(" ")
+             for field in STEP if field.by in SPLIT}
+
+    def value(field, p):
+        j = index[order[p]]
+        return {
+            "position": lambda: str(p + 1),
+            "item_id": lambda: order[p],
+            "item": lambda: message[field.packed][j],
+            "place": lambda: message[field.packed][p],
+            "item_at_place": lambda: split[field.key][j * n + p],
+            "destination": lambda: split[field.key][d * k + p],
+        }[field.by]()
+
+    return [[value(field, p) for field in STEP] for p in range(min(k, n))]
