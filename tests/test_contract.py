@@ -10,13 +10,14 @@ pool, R and the threshold and has a convention and a step column of its own;
 it is registered as ``toy_q`` so that it never meets the package's own.
 """
 
-import json
 import shutil
 import subprocess
 import sys
 import textwrap
 from filecmp import dircmp
 from pathlib import Path
+
+from ndcg_teach.po import po_entry, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -173,15 +174,15 @@ def test_a_new_metric_is_one_module_and_its_locale_strings(tmp_path):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__", "browser"))
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
     (copy / "ndcg_teach" / "metrics" / "toy_q.py").write_text(Q_MEASURE, encoding="utf-8")
-    catalogue = copy / "ndcg_teach" / "locales" / "zh-CN.json"
-    strings = json.loads(catalogue.read_text(encoding="utf-8"))
-    catalogue.write_text(json.dumps({**strings, **Q_STRINGS}, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                         encoding="utf-8")
+    catalogue = copy / "ndcg_teach" / "locales" / "zh-CN.po"
+    strings = read_po(catalogue.read_text(encoding="utf-8"))
+    new = "".join("\n" + po_entry(message, text) for message, text in Q_STRINGS.items() if message not in strings)
+    catalogue.write_text(catalogue.read_text(encoding="utf-8") + new, encoding="utf-8")
 
     changed = _differences(dircmp(ROOT / "ndcg_teach", copy / "ndcg_teach"), "ndcg_teach")
     # Its Chinese strings may be in the catalogue already (a real Q-measure may share them): then only the module differs.
     assert changed[-1] == "ndcg_teach/metrics/toy_q.py"
-    assert set(changed) <= {"ndcg_teach/locales/zh-CN.json", "ndcg_teach/metrics/toy_q.py"}
+    assert set(changed) <= {"ndcg_teach/locales/zh-CN.po", "ndcg_teach/metrics/toy_q.py"}
 
     suites = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-x",
                              *(f"tests/{suite}" for suite in SUITES), "ndcg_teach/metrics/toy_q.py"],

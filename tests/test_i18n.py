@@ -3,7 +3,7 @@
 import ast
 import functools
 import html
-import json
+import io
 import re
 import string
 from pathlib import Path
@@ -42,31 +42,11 @@ MESSAGES = marked_messages()
 TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
 
 
-# Modules for lessons 13-19 (issue 23) whose messages the Chinese run-time work (issue 21) translates, with the
-# course's terms; a module leaves this set when its messages are in the catalogue.
-AWAITING_TRANSLATION = {
-    "ab_testing.py", "agreement.py", "bandit_problem.py", "click_models.py", "counterfactual.py",
-    "counterfactual_rankings.py", "interleaving.py", "many_systems.py", "rag_data.py",
-    "sampled_metrics.py", "simulated_judges.py", "stability.py",
-}
-
-
-def awaiting(where):
-    return where.split(":")[0] in AWAITING_TRANSLATION
-
-
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_marked_message_has_a_translation(language):
     catalogue = i18n.catalogue(language)
-    missing = {message: where for message, where in MESSAGES.items() if message not in catalogue and not awaiting(where)}
+    missing = {message: where for message, where in MESSAGES.items() if message not in catalogue}
     assert missing == {}
-
-
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_a_module_awaiting_translation_still_has_untranslated_messages(language):
-    catalogue = i18n.catalogue(language)
-    waiting = {where.split(":")[0] for message, where in MESSAGES.items() if message not in catalogue}
-    assert AWAITING_TRANSLATION <= waiting, "translated now: take them out of AWAITING_TRANSLATION"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -84,11 +64,22 @@ def test_translations_keep_every_placeholder_and_are_not_left_in_english(languag
             assert re.search(r"[\u4e00-\u9fff]", translation), f"not translated: {message!r} -> {translation!r}"
 
 
-def test_the_catalogue_files_are_json_objects_of_strings():
-    for path in (PACKAGE / "locales").glob("*.json"):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()), path.name
-        assert path.stem in i18n.LANGUAGES
+def test_the_catalogues_are_po_files_of_the_course_languages_with_their_plural_rule():
+    paths = sorted((PACKAGE / "locales").iterdir())
+    assert [path.name for path in paths] == [f"{language}.po" for language in TRANSLATED]
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        assert '"Language: zh_CN\\n"' in text and '"Plural-Forms: nplurals=1; plural=0;\\n"' in text
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_course_reads_its_catalogue_as_babel_does(language):
+    # Babel (the translators' tool chain, beside Sphinx) as the oracle of the .po format.
+    from babel.messages.pofile import read_po
+
+    text = (PACKAGE / "locales" / f"{language}.po").read_bytes()
+    babel = {message.id: message.string for message in read_po(io.BytesIO(text)) if message.id and message.string}
+    assert i18n.catalogue(language) == babel and len(babel) == len(MESSAGES)
 
 
 def test_english_is_the_code_text_and_the_default():
