@@ -143,4 +143,22 @@ def mark(message: str) -> str:
     return message
 
 
+MUST_BE = mark("{name} must be {requirement}. Got {got} instead.")
+
+
+def refused(error: type, name: str, requirement: str, got: str, **fields) -> Exception:
+    """``error`` for a bad ``name``: the parameter, the ``requirement`` (a marked template filled with ``fields``), then ``got``.
+
+    In the learner's language, so a Chinese lesson shows a Chinese error with
+    the same structure; a test or a program reads the exception's type.
+
+    >>> refused(ValueError, "k", "a whole number from 1 to {n} (the number of items)", "0", n=3)
+    ValueError('k must be a whole number from 1 to 3 (the number of items). Got 0 instead.')
+    >>> with language_set("zh-CN"):
+    ...     print(refused(ValueError, "k", "a whole number from 1 to {n} (the number of items)", "0", n=3))
+    k 必须是1 到 3 之间的整数（条目数）。传入的是 0。
+    """
+    return error(gettext(MUST_BE).format(name=name, requirement=gettext(requirement).format(**fields), got=got))
+
+
 _ = gettext

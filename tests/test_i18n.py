@@ -302,3 +302,24 @@ def test_a_missing_ideal_item_stays_english_as_data_and_is_shown_in_chinese():
     assert trace.ideal_items.count("(not retrieved)") == 1
     assert "（未检索到）" in str(trace) and "(not retrieved)" not in str(trace)
     assert "(not retrieved)" in str(nt.explain_ndcg([0, 2, 1], k=3, pool=[3, 2, 1, 0]))
+
+
+@pytest.mark.parametrize(
+    ("call", "english", "chinese"),
+    [
+        (lambda: nt.ndcg([3, 2, 1], k=0), "k must be a positive integer", "k 必须是一个正整数（截断位置"),
+        (lambda: nt.precision_at_k([1, 0], 2, threshold=-1), "threshold must be a positive finite number", "threshold 必须是一个有限的正数"),
+        (lambda: nt.rank_biased_precision([1, 0], p=1.5), "p must be a number strictly between 0 and 1: the chance", "p 必须是严格介于 0 和 1 之间的数：读者从一个条目"),
+        (lambda: nt.average_precision([1, 1], n_relevant=1), "n_relevant must be at least the number", "n_relevant 必须是不小于列表中已有的相关条目数（2）"),
+    ],
+)
+def test_a_validation_error_speaks_the_learner_language_and_keeps_its_structure(call, english, chinese):
+    with pytest.raises((TypeError, ValueError)) as caught:
+        call()
+    assert str(caught.value).startswith(english) and str(caught.value).endswith("instead.")
+    with nt.language_set("zh-CN"), pytest.raises(caught.type) as translated:
+        call()
+    message = str(translated.value)
+    assert message.startswith(chinese) and message.endswith("。") and "传入的是" in message
+    # the parameter, the requirement, then what was given: the same value at the end of both
+    assert numbers(message.split("传入的是")[1]) == numbers(str(caught.value).split("Got")[1])
