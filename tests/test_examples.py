@@ -2,16 +2,12 @@
 
 import dataclasses
 import math
-import os
-from pathlib import Path
 
 import pytest
 
 import ndcg_teach as nt
 from ndcg_teach.examples import EXAMPLES, KINDS, SOURCES, Printed, WorkedExample, example, examples, source
-
-SEEDS = Path(os.environ.get("NDCG_TEACH_SEEDS", Path(__file__).resolve().parents[2] / "shared" / "seeds"))
-needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the source documents are not at {SEEDS}")
+from seeds import SEEDS, needs_seeds
 
 
 def seed_text(file):

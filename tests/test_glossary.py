@@ -1,14 +1,13 @@
 """The glossary: one entry per term, every name finds its term, and the source documents' traps are spelled out."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 import ndcg_teach as nt
 from ndcg_teach.glossary import TERMS, glossary, term
+from seeds import SEEDS, needs_seeds
 
-SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -67,7 +66,7 @@ def test_the_course_term_of_a_rejected_variant_is_found_from_it():
     assert term("排序器").chinese == "排序模型" and term("评价").chinese == "评估" and term("物品").chinese == "条目"
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents live in ../shared/seeds beside the clone")
+@needs_seeds
 @pytest.mark.parametrize(
     ("printed", "english", "documents"),
     [

@@ -9,10 +9,12 @@ under the words "Run this cell to drag the rows". Front ends pick one view:
   widget state (the lessons are saved without it) and takes ``text/html``;
 - JupyterLab and Notebook 7 rank the widget renderer first but, as it is not
   "safe", use it only for trusted outputs: a freshly opened (untrusted) lesson
-  shows the picture, and a cell run in the session shows the live widget only;
+  shows the picture, and a cell run in the session shows the live widget;
+- with the course's server extension (:mod:`ndcg_teach.server_extension`), a
+  save keeps only this picture for a widget whose state is not saved, so a
+  lesson saved by autosave reopens, trusted, with the picture, not "model not
+  found";
 - GitHub shows ``text/html`` (it has no widget manager).
-
-Lesson 03 uses the explorer.
 """
 
 import base64
