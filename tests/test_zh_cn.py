@@ -69,14 +69,40 @@ def code_without_comments(source):
 
 
 def code_tokens(source):
-    """The tokens of a cell's code (comments and blank lines removed): (type, text)."""
+    """The tokens of a cell's code (comments and blank lines removed): (type, text), an f-string as one STRING token.
+
+    Python 3.12 splits an f-string into parts; joining them back keeps the comparison the same on every version.
+    """
+    code = code_without_comments(source).replace("%", "#%") + "\n"
+    lines = code.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
     skipped = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
-    tokens = tokenize.generate_tokens(io.StringIO(code_without_comments(source).replace("%", "#%") + "\n").readline)
-    return [(token.type, token.string) for token in tokens if token.type not in skipped]
+    found, depth, start = [], 0, None
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == FSTRING_START:
+            depth += 1
+            start = start or token.start
+        elif token.type == FSTRING_END:
+            depth -= 1
+            if depth == 0:
+                begin, end = offsets[start[0] - 1] + start[1], offsets[token.end[0] - 1] + token.end[1]
+                found.append((tokenize.STRING, code[begin:end]))
+                start = None
+        elif depth == 0 and token.type not in skipped:
+            found.append((token.type, token.string))
+    return found
 
 
-LITERALS = {tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}
+FSTRING_START, FSTRING_END = getattr(tokenize, "FSTRING_START", -1), getattr(tokenize, "FSTRING_END", -1)
+LITERALS = {tokenize.STRING}
 FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
+
+
+def fields(literal):
+    """The replacement fields of an f-string, in any order (a translation may move them); none for a plain string."""
+    return sorted(FIELD.findall(literal)) if "f" in re.match(r"[a-zA-Z]*", literal).group().lower() else []
 
 
 def same_code(english, chinese):
@@ -86,7 +112,7 @@ def same_code(english, chinese):
         return False
     return all(
         ours == original
-        or (ours[0] == original[0] in LITERALS and CJK.search(ours[1]) and FIELD.findall(ours[1]) == FIELD.findall(original[1]))
+        or (ours[0] == original[0] in LITERALS and CJK.search(ours[1]) and fields(ours[1]) == fields(original[1]))
         for ours, original in zip(mine, theirs)
     )
 
@@ -160,6 +186,8 @@ def test_the_twin_runs_the_same_code_with_the_language_set_first(name):
         ('print(f"{name} wins by {gap:.3f}")', 'print(f"{name} 以 {gap:.3f} 胜出")', True),
         ('print(f"{name} wins by {gap:.3f}")', 'print(f"{name} 以 {gap:.4f} 胜出")', False),
         ('print(f"{name} wins")', 'print(f"{other} 胜出")', False),
+        ('print(f"{a} of {b} agree")', 'print(f"{b} 个中有 {a} 个一致")', True),
+        ('ax.set_title("gain $2^{rel}-1$")', 'ax.set_title("增益 2^rel − 1")', True),
         ('grades = {"A": 3}', 'grades = {"甲": 3}', True),
         ('grades = {"A": 3}', 'grades = {"B": 3}', False),
         ('x = nt.dcg([3, 2])', 'x = nt.dcg([3, 1])', False),
