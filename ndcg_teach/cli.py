@@ -20,7 +20,7 @@ in full; ``--max-bytes`` limits what an input may expand to. The run may be
 import argparse
 import sys
 
-from .evaluation import evaluate
+from .evaluation import evaluate, needs_subtopics
 from .measures import VERSIONS, MeasureError, parse_measures
 from .trec import MAX_BYTES, TrecFormatError, read_qrels, read_run
 from .trec_files import c_number
@@ -121,10 +121,11 @@ class _Failure(Exception):
         self.status, self.trec_eval = status, trec_eval
 
 
-def _read(options):
-    """The qrels and the run, or the reason with trec_eval's exit status (2: "Quit in file")."""
+def _read(options, subtopics):
+    """The qrels (diversity qrels for a diversity measure) and the run, or the reason with trec_eval's exit status (2:
+    "Quit in file")."""
     for name, reader in ((options.qrels, lambda: read_qrels(options.qrels, grades=options.grades,
-                                                            max_bytes=options.max_bytes)),
+                                                            max_bytes=options.max_bytes, subtopics=subtopics)),
                          (options.run, lambda: read_run(sys.stdin.buffer if options.run == "-" else options.run,
                                                         max_bytes=options.max_bytes))):
         try:
@@ -138,7 +139,7 @@ def _run(options, out):
     if options.explain:
         measures.append(options.explain[1])
     parsed = parse_measures(measures, trec_eval=options.trec_eval, merge=False)
-    qrels, run = _read(options)
+    qrels, run = _read(options, needs_subtopics(parsed))
     table = None
     if options.zscores is not None:
         try:

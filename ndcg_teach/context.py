@@ -31,6 +31,7 @@ from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
+from .subtopics import checked_tables
 from .validation import (check_items, check_judged_relevances, check_n_nonrelevant, check_n_relevant, check_pool,
                          check_relevances, check_threshold, shown)
 
@@ -74,6 +75,24 @@ def _frozen(array):
     view = array.view()
     view.setflags(write=False)
     return view
+
+
+def _stacked_tables(rows, shape):
+    """The rows' subtopic tables and pools as ``(q, w, s)`` and ``(q, m, s)`` arrays padded with 0 (columns too: a
+    subtopic no item is relevant to adds nothing), or nothing when no row has subtopics."""
+    tables = {}
+    for name in ("subtopics", "subtopic_pool"):
+        given = [getattr(row, name) for row in rows]
+        if all(table is None for table in given):
+            continue
+        if any(table is None for table in given):
+            raise ValueError(f"{name} must be given for every query or for none. Got a mix instead.")
+        width = max(table.shape[1] for table in given)
+        stacked = np.zeros((*shape[:1], shape[1] if name == "subtopics" else max(t.shape[0] for t in given), width))
+        for index, table in enumerate(given):
+            stacked[index, :table.shape[0], :table.shape[1]] = table
+        tables[name] = stacked
+    return tables
 
 
 @dataclass(frozen=True, eq=False)
@@ -249,6 +268,20 @@ class Query:
         )
 
     @classmethod
+    def of_subtopics(cls, judgements, *, subtopic_pool=None, ranking=None, negative="raise"):
+        """One query from its table of grades per subtopic (a row per ranked item), checked as the diversity metrics
+        check it. ``grades`` holds each item's largest grade over its subtopics (what the other metrics read).
+
+        Examples
+        --------
+        >>> query = Query.of_subtopics([[1, 0], [0, 2]], subtopic_pool=[[1, 0], [0, 2], [1, 1]])
+        >>> query.grades, query.subtopic_pool.shape
+        (array([1., 2.]), (3, 2))
+        """
+        table, pool = checked_tables(judgements, subtopic_pool, negative)
+        return cls(table.max(axis=1, initial=0.0), subtopics=table, subtopic_pool=pool, ranking=ranking)
+
+    @classmethod
     def from_lists(cls, queries, *, pool=None, n_relevant=None, n_nonrelevant=None, threshold=1, negative="raise",
                    unjudged=False):
         """A batch from one ranked list per query; ``pool``, ``n_relevant`` and ``n_nonrelevant`` hold one value per query.
@@ -310,7 +343,8 @@ class Query:
                 if any(value is None for value in values):
                     raise ValueError(f"{name} must be given for every query or for none. Got {shown(values)} instead.")
                 counts[name] = np.array(values, dtype=np.int64)
-        return cls(grades, lengths, judged, pool, pool_lengths, **counts, threshold=threshold)
+        return cls(grades, lengths, judged, pool, pool_lengths, **counts, **_stacked_tables(rows, grades.shape),
+                   threshold=threshold)
 
     @property
     def batch(self):

@@ -54,6 +54,11 @@ from .trec_output import line, read_zscores, stored, summary, zscored
 from .validation import check_choice, shown
 
 
+def needs_subtopics(parsed):
+    """Whether any of the parsed measures is a diversity metric: the qrels are then read with their subtopics."""
+    return any(measure.spec is not None and "subtopics" in measure.spec.needs for measure in parsed)
+
+
 def values_of(judged, measure):
     """One measure for every query of a judged run (:func:`~ndcg_teach.registry.call` on the run's query batch)."""
     return call(measure.spec, judged.query, measure.k, **measure.keywords)
@@ -68,7 +73,11 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     ----------
     qrels : file name, path, ``{qid: {docno: grade}}`` dict, DataFrame or Qrels
         The judgements; see :func:`~ndcg_teach.read_qrels` (use it directly
-        to name a DataFrame's columns).
+        to name a DataFrame's columns). A diversity measure (``alpha-nDCG@10``,
+        ``ERR-IA@10``, ...) reads them as diversity qrels, ``topic subtopic
+        docno grade`` lines or a ``{qid: {subtopic: {docno: grade}}}`` dict
+        (``read_qrels(..., subtopics=True)``); the other measures then read each
+        item's largest grade over its subtopics.
     run : file name, path, ``{qid: {docno: score}}`` dict, DataFrame or Run
         What the system returned; see :func:`~ndcg_teach.read_run`.
     measures : str or list of str, default ("ndcg_cut.10", "map")
@@ -76,7 +85,9 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         ``map``, ``map_cut.10``, ``recip_rank``, ``gm_map``, ``num_q``,
         ``runid``; ``P.5,10`` for several cut-offs, ``P`` for trec_eval's;
         the sets ``official`` and ``all_trec``) or ir_measures names
-        (``nDCG@10``, ``P@5``, ``R@5``, ``AP``, ``AP@10``, ``RR``); see
+        (``nDCG@10``, ``P@5``, ``R@5``, ``AP``, ``AP@10``, ``RR``), ndeval's
+        (``alpha-nDCG@20``, ``ERR-IA@20``, ``nERR-IA@20``) or theirs in
+        ir_measures (``alpha_nDCG@20``, ``ERR_IA@20``); see
         :func:`~ndcg_teach.measures.parse_measures`.
     complete : bool, default False
         trec_eval ``-c``: count judged queries that the run does not answer.
@@ -134,7 +145,7 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     """
     check_choice("trec_eval", trec_eval, VERSIONS)
     parsed = _parsed(measures, trec_eval)
-    qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes)
+    qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes, subtopics=needs_subtopics(parsed))
     run = read_run(run, max_bytes=max_bytes)
     table = zscores if zscores is None or isinstance(zscores, dict) else read_zscores(zscores)
     judged = judge(qrels, run, complete=complete, max_docs=max_docs, relevance_level=relevance_level, ties=ties,

@@ -16,6 +16,8 @@ import numpy as np
 
 from .context import Query
 from .ids import Ids
+from .judging_subtopics import collapsed, tables
+from .judging_subtopics import entries as subtopic_entries
 from .trec import TrecFormatError, read_qrels, read_run
 from .validation import check_choice, check_k, check_threshold, shown
 
@@ -48,6 +50,8 @@ class Judged:
     relevance_level: float
     scores: np.ndarray          # the ranked items' scores as ranked (float32 under trec_eval 9's rule)
     tag: str = ""               # the run's name (trec_eval's runid)
+    subtopics: np.ndarray = None      # diversity qrels: (n_queries, width, s), each ranked item's grade per subtopic
+    subtopic_pool: np.ndarray = None  # (n_queries, judged items, s): every judged item's row, by docno descending
 
     def rows(self, start, end):
         """The queries ``start`` to ``end - 1`` alone (views, no copies): metrics computed a part at a time."""
@@ -56,7 +60,9 @@ class Judged:
                        lengths=self.lengths[start:end], pool=self.pool[start:end], n_relevant=self.n_relevant[start:end],
                        n_nonrelevant=self.n_nonrelevant[start:end], judged=self.judged[start:end],
                        retrieved=self.retrieved[start:end], ranked=self.ranked[first:last],
-                       offsets=self.offsets[start:end + 1] - first, scores=self.scores[first:last])
+                       offsets=self.offsets[start:end + 1] - first, scores=self.scores[first:last],
+                       subtopics=None if self.subtopics is None else self.subtopics[start:end],
+                       subtopic_pool=None if self.subtopic_pool is None else self.subtopic_pool[start:end])
 
     def ranking(self, row):
         """Query ``row``'s item ids in ranked order, as text."""
@@ -68,7 +74,8 @@ class Judged:
         """The evaluated queries as one :class:`~ndcg_teach.context.Query` batch: what every metric reads."""
         return Query(self.grades, self.lengths, judged=self.judged, pool=self.pool,
                      pool_lengths=(self.pool > 0).sum(axis=1), n_relevant=self.n_relevant,
-                     n_nonrelevant=self.n_nonrelevant, threshold=self.relevance_level)
+                     n_nonrelevant=self.n_nonrelevant, subtopics=self.subtopics, subtopic_pool=self.subtopic_pool,
+                     threshold=self.relevance_level)
 
 
 # ---- Queries ---------------------------------------------------------------------------------------------
@@ -291,6 +298,10 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         raise TrecFormatError(f"{qrels.source}{where}: grades must be non-negative with negative='raise'; trec_eval reads "
                               f"a negative grade as judged non-relevant (negative='zero'). Got {qrels.grades[row]:g} instead.",
                               source=qrels.source)
+    per_subtopic = None
+    if qrels.subtopics is not None:  # diversity qrels: the other metrics read each item's largest grade
+        per_subtopic = subtopic_entries(qrels, duplicates)
+        qrels = collapsed(qrels, per_subtopic)
     queries, qrels_rows, run_rows, retrieved = _query_rows(qrels, run, complete)
     n = len(queries)
     qrels_order, qrels_offsets = _by_query(qrels_rows, n)
@@ -327,9 +338,13 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
             positions = _positions(rows)
         layout.add_ranking(rows, positions, grades[order], judged[order], lines[order], values[order])
     width = int(layout.lengths.max(initial=0))
-    return Judged(
+    judged = Judged(
         queries=queries, grades=layout.grades[:, :width], lengths=layout.lengths, pool=layout.pool,
         n_relevant=layout.n_relevant, n_nonrelevant=layout.n_nonrelevant, judged=layout.judged[:, :width],
         retrieved=retrieved, docnos=run.docnos, ranked=layout.ranked[:layout.filled],
         offsets=np.r_[0, np.cumsum(layout.lengths)], relevance_level=level, scores=layout.scores[:layout.filled],
         tag=run.tag)
+    if per_subtopic is None:
+        return judged
+    names = {name.decode("utf-8", "replace"): name for name in qrels.qids.names}
+    return replace(judged, **dict(zip(("subtopics", "subtopic_pool"), tables(judged, per_subtopic, names))))

@@ -41,13 +41,16 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
         The metric's registry key ("ndcg", "ap", "rr", ...; see :func:`~ndcg_teach.metrics`).
     queries : list of sequences of float
         One relevance list per query, in ranked order (an empty list is a
-        query for which nothing was retrieved).
+        query for which nothing was retrieved); for a diversity metric
+        (``alpha_ndcg``, ``err_ia``) one table per query, a row per ranked
+        item and a column per subtopic.
     k : int or None, default None
         Cut-off for every query.
     per_query : dict of str to list, optional
         Keywords whose value differs per query, each with one value per
         query: ``{"pool": [...]}`` for NDCG as trec_eval computes it,
-        ``{"n_relevant": [...]}`` for recall and MAP.
+        ``{"n_relevant": [...]}`` for recall and MAP, ``{"subtopic_pool": [...]}``
+        for a diversity metric.
     **keywords
         Passed to the metric for every query.
 
@@ -63,6 +66,8 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
     0.4583333333333333
     >>> mean("ndcg", [[3, 2], []], per_query={"pool": [[3, 2], [1]]})  # the second query retrieved nothing: 0
     0.5
+    >>> mean("alpha_ndcg", [[[1, 0], [0, 1]], [[1], [1]]])  # two queries, two subtopics and one
+    1.0
     """
     spec = metric(key)
     queries = _as_query_list("queries", queries, "a relevance list")
@@ -82,6 +87,8 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
         lists[name] = _as_query_list(f"per_query[{name!r}]", values, "a value")
         if len(lists[name]) != len(queries):
             raise ValueError(f"per_query[{name!r}] must hold one value per query ({len(queries)}). Got {len(lists[name])} values instead.")
+    if "subtopics" in spec.needs:
+        return _subtopic_mean(spec, queries, k, lists, keywords)
     if set(lists) <= set(PER_QUERY_FACTS) and not any(value is None for given in lists.values() for value in given):
         facts = {name: lists.get(name, [keywords.get(name)] * len(queries)) for name in PER_QUERY_FACTS
                  if name in lists or keywords.get(name) is not None}
@@ -99,3 +106,25 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
         except (TypeError, ValueError) as error:
             raise type(error)(f"query {index + 1}: {error}") from None
     return float(np.mean(values))
+
+
+def _subtopic_mean(spec, queries, k, lists, keywords):
+    """A diversity metric's mean: one table of grades per subtopic per query (and its subtopic pool), in one batch."""
+    pools = lists.pop("subtopic_pool", [None] * len(queries))
+    if lists:
+        raise ValueError(f"per_query keys of {spec.key} must be 'subtopic_pool' (the rest is one value for every "
+                         f"query). Got {', '.join(map(repr, lists))} instead.")
+    rows = []
+    for index, (table, pool) in enumerate(zip(queries, pools)):
+        try:
+            rows.append(Query.of_subtopics(table, subtopic_pool=pool, negative=keywords.get(READING, "raise")))
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"query {index + 1}: {error}") from None
+    if not all((row.subtopic_pool is None) == (rows[0].subtopic_pool is None) for row in rows):
+        raise ValueError("per_query['subtopic_pool'] must hold a pool for every query or None for every query. "
+                         "Got a mix instead.")
+    conventions = {name: value for name, value in keywords.items() if name in spec.params}
+    if "subtopic_pool" in keywords:
+        raise TypeError("subtopic_pool differs per query: pass it as per_query={'subtopic_pool': [...]}. Got "
+                        "subtopic_pool= instead.")
+    return float(np.mean(call(spec, Query.stacked(rows), k, **conventions)))

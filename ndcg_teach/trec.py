@@ -35,10 +35,11 @@ import numpy as np
 from .ids import Ids, Labels
 from .trec_files import MAX_BYTES, read_columns
 from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.trec.TrecFormatError
-from .trec_tables import from_dict, from_frame
+from .trec_tables import from_dict, from_frame, from_subtopic_dict
 from .validation import check_choice, shown
 
 QRELS_COLUMNS = ("qid", "iter", "docno", "rel")
+SUBTOPIC_COLUMNS = ("topic", "subtopic", "docno", "grade")
 RUN_COLUMNS = ("qid", "Q0", "docno", "rank", "score", "tag")
 GRADES = ("integer", "float")
 
@@ -72,6 +73,9 @@ class Qrels(_Entries):
         Where they came from: a file name, "dict" or "DataFrame".
     lines : numpy.ndarray of int or None
         The line of each judgement in its file (for error messages).
+    subtopics : Labels or None
+        Diversity qrels (``read_qrels(..., subtopics=True)``): the subtopic
+        each grade is for; None for ordinary qrels.
     """
 
     qids: Labels
@@ -79,6 +83,7 @@ class Qrels(_Entries):
     grades: np.ndarray
     source: str
     lines: np.ndarray = None
+    subtopics: Labels = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,7 +125,8 @@ def _is_file(source):
     return isinstance(source, (str, os.PathLike)) or hasattr(source, "read")
 
 
-def read_qrels(source, *, query="query", item="item", relevance="relevance", grades="integer", max_bytes=MAX_BYTES):
+def read_qrels(source, *, query="query", item="item", relevance="relevance", grades="integer", max_bytes=MAX_BYTES,
+               subtopics=False):
     """Judgements from a TREC qrels file, a ``{qid: {docno: grade}}`` dict or a DataFrame.
 
     Parameters
@@ -138,6 +144,13 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance", gra
         "float" keeps the fraction (full precision).
     max_bytes : int, default trec_files.MAX_BYTES (2 GiB)
         The most text a file may hold once decompressed; more stops with an error.
+    subtopics : bool, default False
+        True reads diversity qrels, one grade per (query, subtopic, item): a
+        file of ``topic subtopic docno grade`` lines (the TREC Web track's
+        format, read by ndeval; the second column is the subtopic, not
+        trec_eval's ignored ``iter``) or a ``{qid: {subtopic: {docno: grade}}}``
+        dict. The diversity metrics (``alpha-nDCG@k``, ``ERR-IA@k``) need them;
+        the other metrics read an item's largest grade over the subtopics.
 
     Returns
     -------
@@ -164,9 +177,21 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance", gra
     read_run, ndcg_teach.evaluate. Lesson 09.
     """
     if isinstance(source, Qrels):
+        if subtopics and source.subtopics is None:
+            raise TypeError(f"qrels must be read with read_qrels(..., subtopics=True) for the diversity metrics: these "
+                            f"hold one grade per item, not one per subtopic. Got qrels from {source.source} instead.")
         return source
     check_choice("grades", grades, GRADES)
+    if not isinstance(subtopics, (bool, np.bool_)):
+        raise TypeError(f"subtopics must be True (diversity qrels: topic subtopic docno grade) or False. "
+                        f"Got {shown(subtopics)} instead.")
     integer = grades == "integer"
+    if subtopics and not _is_file(source):
+        if _is_frame(source) or not hasattr(source, "items"):
+            raise TypeError(f"qrels with subtopics=True must be a file of 'topic subtopic docno grade' lines or a "
+                            f"{{qid: {{subtopic: {{docno: grade}}}}}} dict. Got {shown(source)} instead.")
+        qids, labels, docnos, numbers = from_subtopic_dict(source)
+        return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "dict", subtopics=labels)
     if _is_frame(source):
         qids, docnos, numbers = from_frame(source, "qrels", (query, item, relevance))
         return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "DataFrame")
@@ -175,8 +200,10 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance", gra
         return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "dict")
     if not _is_file(source):
         raise TypeError(f"qrels must be a file name, a {{qid: {{docno: grade}}}} dict or a DataFrame. Got {shown(source)} instead.")
-    found = read_columns(source, QRELS_COLUMNS, numeric=3, max_bytes=_check_max_bytes(max_bytes), grades=grades)
-    return Qrels(found["qids"], found["docnos"], found["numbers"], found["name"], found["lines"])
+    columns = SUBTOPIC_COLUMNS if subtopics else QRELS_COLUMNS
+    found = read_columns(source, columns, numeric=3, max_bytes=_check_max_bytes(max_bytes), grades=grades,
+                         labels=1 if subtopics else None)
+    return Qrels(found["qids"], found["docnos"], found["numbers"], found["name"], found["lines"], found["labels"])
 
 
 def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX_BYTES):

@@ -344,15 +344,17 @@ class _Column:
         return self.array[: self.size] if self.size > 0.9 * self.array.size else self.array[: self.size].copy()
 
 
-def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTES, grades="integer"):
+def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTES, grades="integer", labels=None):
     """Query codes, item ids, the numeric column and line numbers of every line of a qrels or run file.
 
     ``numeric`` is the index of the number column (3: grades, 4: scores); ``trailing`` allows text after the last
-    column (run files). Returns a dict: ``qids`` (Labels), ``docnos`` (Ids), ``numbers``, ``lines``, ``name`` and,
-    for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``).
+    column (run files); ``labels`` is the index of a column of few distinct ids to keep too (1: the subtopics of a
+    diversity qrels). Returns a dict: ``qids`` (Labels), ``docnos`` (Ids), ``numbers``, ``lines``, ``name``,
+    ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``).
     """
-    index = {}
+    index, label_index = {}, {}
     codes, words, lengths = _Column(np.int32), _Column(np.uint64), _Column(np.int32)
+    label_codes = _Column(np.int32)
     numbers, lines = _Column(np.float64), _Column(np.int32 if max_bytes < 2 ** 32 else np.int64)  # lines < bytes / 2
     name, line, last, read = str(getattr(source, "name", source)), 1, None, 0
     total = _plain_size(source)
@@ -366,6 +368,8 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
         scale = 1.1 * total / read if total and total > read else 2  # a plain file's size tells what is to come
         expected = int(scale * (lines.size + block.lines.size)) + 1024
         codes.append(query_codes(block, 0, index), expected)
+        if labels is not None:
+            label_codes.append(query_codes(block, labels, label_index), expected)
         words.append(ids.words, int(scale * (words.size + ids.words.size)) + 1024)
         lengths.append(ids.lengths, expected)
         numbers.append(scores_of(block, numeric) if numeric == 4 else grades_of(block, numeric, grades == "integer"),
@@ -376,7 +380,8 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
         raise TrecFormatError(f"{name}: holds no lines; expected one line of {_expected(columns)} per entry. "
                               "Got an empty file instead.", source=name)
     return {"qids": Labels(codes.whole(), list(index)), "docnos": Ids(words.whole(), lengths.whole()),
-            "numbers": numbers.whole(), "lines": lines.whole(), "name": name, "tag": last}
+            "numbers": numbers.whole(), "lines": lines.whole(), "name": name, "tag": last,
+            "labels": None if labels is None else Labels(label_codes.whole(), list(label_index))}
 
 
 def _plain_size(source):

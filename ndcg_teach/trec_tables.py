@@ -103,6 +103,10 @@ def from_dict(source, what, value_name):
                                   source=what)
         raw_qid = _id_bytes(qid, what, f"query id {qid!r}")
         for docno, number in entries.items():
+            if hasattr(number, "items") and what == "qrels":
+                raise TrecFormatError(f"qrels must map each query id to an {{item id: grade}} dict; query {qid!r} maps "
+                                      f"{docno!r} to a dict, as diversity qrels map a subtopic: read those with "
+                                      f"read_qrels(..., subtopics=True). Got {shown(number)} instead.", source=what)
             numbers.append(_number(number, what, f"of query {qid!r}, item {docno!r}", value_name))
             items.append(docno)
             owners.append(qid)
@@ -111,6 +115,36 @@ def from_dict(source, what, value_name):
         raise TrecFormatError(f"{what} must hold at least one entry. Got {shown(source)} instead.", source=what)
     docnos = _ids(items, what, lambda index: f"the item id {items[index]!r} of query {owners[index]!r}")
     return Labels.from_list(qids), Ids.from_list(docnos), np.array(numbers, dtype=np.float64)
+
+
+def from_subtopic_dict(source):
+    """``(qids, subtopics, docnos, grades)`` from a ``{qid: {subtopic: {docno: grade}}}`` dict (diversity qrels)."""
+    qids, subtopics, items, owners, numbers = [], [], [], [], []
+    for qid, by_subtopic in source.items():
+        if not hasattr(by_subtopic, "items"):
+            raise TrecFormatError(f"qrels with subtopics must map each query id to a {{subtopic: {{item id: grade}}}} "
+                                  f"dict; query {qid!r} maps to {shown(by_subtopic)}. Got {shown(source)} instead.",
+                                  source="qrels")
+        raw_qid = _id_bytes(qid, "qrels", f"query id {qid!r}")
+        for subtopic, entries in by_subtopic.items():
+            raw_subtopic = _id_bytes(subtopic, "qrels", f"subtopic id {subtopic!r} of query {qid!r}")
+            if not hasattr(entries, "items"):
+                raise TrecFormatError(f"qrels with subtopics must map each subtopic to an {{item id: grade}} dict; "
+                                      f"query {qid!r}, subtopic {subtopic!r} maps to {shown(entries)}. Got "
+                                      f"{shown(source)} instead.", source="qrels")
+            for docno, number in entries.items():
+                numbers.append(_number(number, "qrels", f"of query {qid!r}, subtopic {subtopic!r}, item {docno!r}",
+                                       "grade"))
+                items.append(docno)
+                owners.append((qid, subtopic))
+                qids.append(raw_qid)
+                subtopics.append(raw_subtopic)
+    if not qids:
+        raise TrecFormatError(f"qrels must hold at least one entry. Got {shown(source)} instead.", source="qrels")
+    docnos = _ids(items, "qrels", lambda index: f"the item id {items[index]!r} of query {owners[index][0]!r}, "
+                                                f"subtopic {owners[index][1]!r}")
+    return (Labels.from_list(qids), Labels.from_list(subtopics), Ids.from_list(docnos),
+            np.array(numbers, dtype=np.float64))
 
 
 def _column(frame, name, what):

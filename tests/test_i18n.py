@@ -236,7 +236,8 @@ def test_the_chinese_audit_gives_every_cause_in_chinese_with_the_same_numbers():
             assert mine.note.startswith(i18n.gettext(cause, "zh-CN")) and CJK.search(mine.note)
     # a view keeps the report's language, whatever is set when it is shown
     assert "不一致" in str(chinese.disagreements()) and "printed numbers audited" in str(english.for_source("004"))
-    assert numbers(str(chinese)) == numbers(str(english))
+    # an untitled document is cited by its own first line in Chinese ("## 1. 背景介绍"): quoted words, not numbers
+    assert numbers(re.sub(r"“[^”]*”", "", str(chinese))) == numbers(str(english))
 
 
 def test_the_chinese_conventions_table_keeps_its_lookups_and_numbers():

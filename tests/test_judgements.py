@@ -57,7 +57,7 @@ def test_bpref_ignores_unjudged_items_wherever_they_are(relevances, where, thres
 def test_condensed_lists_equal_every_metric_on_the_judged_items_alone(relevances, k):
     judged_only = [g for g in relevances if g is not None]
     assert nt.condensed(relevances) == judged_only
-    for spec in nt.metrics():
+    for spec in (spec for spec in nt.metrics() if "subtopics" not in spec.needs):  # lists, not tables per subtopic
         assert spec.function(nt.condensed(relevances), k) == spec.function(judged_only, k), spec.key
 
 

@@ -466,5 +466,10 @@ def _chosen_metrics(keys):
     specs = [metric(key) for key in keys]
     if not specs:
         raise ValueError("metrics must name at least one metric, or be None for the default cards. Got [] instead.")
+    tables = [spec.key for spec in specs if "subtopics" in spec.needs]
+    if tables:
+        raise ValueError(f"metrics must read one grade per item: {', '.join(tables)} needs each item's grade per "
+                         f"subtopic, which an explorer does not hold (use explain_{tables[0]} on a table of grades). "
+                         f"Got {shown(list(keys))} instead.")
     return tuple(specs)
 
