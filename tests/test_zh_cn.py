@@ -102,7 +102,10 @@ FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
 
 def fields(literal):
     """The replacement fields of an f-string, in any order (a translation may move them); none for a plain string."""
-    return sorted(FIELD.findall(literal)) if "f" in re.match(r"[a-zA-Z]*", literal).group().lower() else []
+    if "f" not in re.match(r"[a-zA-Z]*", literal).group().lower():
+        return []
+    # a field's own string literals ({'higher' if ... else 'lower'}) may be translated too
+    return sorted(re.sub(r"'[^']*'|\"[^\"]*\"", "''", field) for field in FIELD.findall(literal))
 
 
 def same_code(english, chinese):
@@ -187,6 +190,8 @@ def test_the_twin_runs_the_same_code_with_the_language_set_first(name):
         ('print(f"{name} wins by {gap:.3f}")', 'print(f"{name} 以 {gap:.4f} 胜出")', False),
         ('print(f"{name} wins")', 'print(f"{other} 胜出")', False),
         ('print(f"{a} of {b} agree")', 'print(f"{b} 个中有 {a} 个一致")', True),
+        ("print(f\"A is {'higher' if a > b else 'lower'}\")", "print(f\"A {'更高' if a > b else '更低'}\")", True),
+        ("print(f\"A is {'higher' if a > b else 'lower'}\")", "print(f\"A {'更高' if a < b else '更低'}\")", False),
         ('ax.set_title("gain $2^{rel}-1$")', 'ax.set_title("增益 2^rel − 1")', True),
         ('grades = {"A": 3}', 'grades = {"甲": 3}', True),
         ('grades = {"A": 3}', 'grades = {"B": 3}', False),
