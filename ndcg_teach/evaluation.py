@@ -417,8 +417,9 @@ class Comparison:
         ``method`` is "t" (``paired_t_test``), "wilcoxon" (``wilcoxon_test``),
         "randomisation" (``randomisation_test``) or "bootstrap"
         (``bootstrap_interval``); keywords go to that function. It is given
-        ``(b, a)``, so its mean difference ("a - b" in what it prints) is
-        B - A, the same sign as :attr:`differences` and :meth:`table`.
+        ``(b, a)`` and ``labels=("B", "A")`` (unless ``labels`` is passed), so
+        its mean difference, printed as "B - A", has the sign of
+        :attr:`differences` and :meth:`table`.
 
         Examples
         --------
@@ -432,7 +433,7 @@ class Comparison:
         check_choice("method", method, tuple(functions))
         from . import significance  # imported on first use: it may need SciPy
 
-        return getattr(significance, functions[method])(self.b, self.a, **keywords)
+        return getattr(significance, functions[method])(self.b, self.a, **{"labels": ("B", "A"), **keywords})
 
     def table(self):
         """Each query's two values and their difference as a :class:`~ndcg_teach.table.Table`."""

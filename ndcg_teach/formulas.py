@@ -30,6 +30,26 @@ def sum_line(name, symbols, values, total, beyond=""):
     return f"{name} = {' = '.join(parts)} = {number(total)}{beyond}"
 
 
+def averaged(name, k, terms, denominator, total, divisor=None):
+    """``(formula, latex)`` of a mean over the relevant positions, as AP and Q-measure write it:
+    ``NAME = (s1 + s2) / d = (v1 + v2) / d = total`` for ``terms`` ``[(symbol, value), ...]``, ``divisor`` naming
+    ``d`` in the first part (``min(k, R)``); ``NAME = 0`` with the reason when there is nothing to average.
+
+    Examples
+    --------
+    >>> averaged("AP", None, [("P@1", 1.0), ("P@3", 2 / 3)], 2, 5 / 6)[0]
+    'AP = (P@1 + P@3) / 2 = (1.0000 + 0.6667) / 2 = 0.8333'
+    """
+    if not terms or not denominator:
+        reason = (_("{name} = 0 (no relevant item in the list)") if k is None
+                  else _("{name} = 0 (no relevant item in the list top {k})"))
+        return reason.format(name=name, k=k), rf"\mathrm{{{name}}} = 0"
+    names = " + ".join(symbol for symbol, _value in terms)
+    values = " + ".join(number(value) for _symbol, value in terms)
+    formula = f"{name} = ({names}) / {divisor or denominator} = ({values}) / {denominator} = {number(total)}"
+    return formula, rf"\mathrm{{{name}}} = \frac{{{values}}}{{{denominator}}} = {number(total)}"
+
+
 def beyond_note(k, n):
     """Say which positions up to ``k`` lie past the end of an ``n``-item list (they add 0)."""
     if k is None or k <= n:

@@ -101,6 +101,31 @@ def read_po(text: str, source: str = "catalogue") -> dict[str, str]:
     return messages
 
 
+def po_header(text: str) -> str:
+    """A catalogue's opening: its comments and header entry (``msgid ""``), up to the blank line after them."""
+    blocks = text.split("\n\n")
+    end = next((i for i, block in enumerate(blocks) if 'msgid ""' in block.splitlines()), None)
+    if end is None:
+        raise ValueError(f'a catalogue must open with its header entry (msgid ""). Got {text[:80]!r} instead.')
+    return "\n\n".join(blocks[: end + 1]).rstrip("\n") + "\n"
+
+
+def po_text(messages: dict, header: str) -> str:
+    """A whole catalogue as the repository keeps it: ``header``, then one entry per message, sorted by msgid.
+
+    >>> print(po_text({"b": "乙", "a": "甲"}, 'msgid ""\\nmsgstr ""\\n'), end="")
+    msgid ""
+    msgstr ""
+    <BLANKLINE>
+    msgid "a"
+    msgstr "甲"
+    <BLANKLINE>
+    msgid "b"
+    msgstr "乙"
+    """
+    return header + "".join("\n" + po_entry(message, messages[message]) for message in sorted(messages))
+
+
 def po_entry(msgid: str, msgstr: str, comments: tuple = ()) -> str:
     """One ``.po`` entry (with ``#.`` comments for the translator) ending with a blank-line-ready newline."""
     head = "".join(f"#. {comment}\n" for comment in comments)

@@ -203,10 +203,15 @@ def test_compare_runs_the_significance_tests_on_the_pairs():
     b = nt.evaluate(qrels, {f"q{q}": {"a": 1.0, f"y{q % 3}": 0.5} for q in range(8)}, ["recip_rank"])
     pair = nt.compare(a, b)
     # B against A: the test's mean difference has the sign of pair.differences (B - A), as the table shows.
-    expected = significance.randomisation_test(pair.b, pair.a, n=1000, seed=0)
+    expected = significance.randomisation_test(pair.b, pair.a, n=1000, seed=0, labels=("B", "A"))
     tested = pair.test("randomisation", n=1000, seed=0)
     assert repr(tested) == repr(expected)
     assert tested.mean_difference == pytest.approx(pair.differences.mean(), abs=1e-15) and tested.mean_difference > 0
+    # What it prints names the difference as it is: B - A, not the parameters' a - b.
+    assert f"mean difference B - A = {tested.mean_difference:+.4f}" in str(tested)
+    assert "a - b" not in str(tested)
+    # A caller's own labels win.
+    assert "mean difference new - old" in str(pair.test("randomisation", n=100, labels=("new", "old")))
 
 
 def test_metrics_that_count_judged_non_relevant_items_see_unjudged_ones_as_none():

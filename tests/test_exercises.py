@@ -66,6 +66,7 @@ ANSWERS = {
     "12-pool": 4,
     "12-bpref": nt.bpref([0, 1, None, 0, 1], n_relevant=3, n_nonrelevant=4),
     "12-condensed-ap": nt.average_precision([1, 0, 1], n_relevant=2),
+    # Lesson 13 names the baseline a and the new system b, and tests b - a: the new system first.
     "13-t-statistic": paired_t_test([0.6, 0.65, 0.5, 0.7], [0.5, 0.6, 0.4, 0.7]).statistic,
     "13-effect-size": paired_t_test([0.6, 0.65, 0.5, 0.7], [0.5, 0.6, 0.4, 0.7]).effect_size,
     "13-wilcoxon": 2,
@@ -433,9 +434,9 @@ SOLUTIONS = {
     "12-pool": lambda i: len({doc for run in i["runs"] for doc in run[: i["depth"]]}),
     "12-bpref": lambda i: nt.bpref(**i),
     "12-condensed-ap": lambda i: nt.average_precision(nt.condensed(i["relevances"]), n_relevant=i["n_relevant"]),
-    "13-t-statistic": lambda i: paired_t_test(**i).statistic,
-    "13-effect-size": lambda i: paired_t_test(**i).effect_size,
-    "13-wilcoxon": lambda i: wilcoxon_test(**i).statistic,
+    "13-t-statistic": lambda i: paired_t_test(i["b"], i["a"]).statistic,
+    "13-effect-size": lambda i: paired_t_test(i["b"], i["a"]).effect_size,
+    "13-wilcoxon": lambda i: wilcoxon_test(i["b"], i["a"]).statistic,
     "13-bonferroni": lambda i: i["alpha"] / i["comparisons"],
     "14-hit-rate": lambda i: nt.mean("success", **i),
     "14-ndcg-held-out": lambda i: nt.ndcg(**i),
@@ -449,6 +450,16 @@ NOT_LIBRARY_PARAMETERS = {
     "one_great", "many_fair", "runs", "depth", "alpha", "comparisons", "n_held_out", "n_items", "rank", "n_sampled",
 }
 """Input names for what an exercise is about when it is not one library call."""
+
+
+@pytest.mark.parametrize("key", ["13-t-statistic", "13-effect-size", "13-wilcoxon"])
+def test_lesson_13s_exercises_give_a_and_b_the_roles_the_lesson_gave_them(key):
+    # Lesson 13 calls the baseline A and the new system B and tests b - a; its exercises ask about
+    # "a new system b" against "the baseline a", and the new system gains on most queries.
+    scores = inputs(key)
+    differences = np.array(scores["b"]) - np.array(scores["a"])
+    assert np.sum(differences > 0) > np.sum(differences < 0)
+    assert check(key, SOLUTIONS[key](scores)).correct is True
 
 
 def test_every_exercise_has_inputs_and_a_solution_from_them_here():

@@ -288,8 +288,8 @@ def displayed_explorer_changes(path):
 
 @pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_run_all_leaves_every_displayed_explorer_as_it_was_shown(path):
-    # A cell that stands for the learner's drag acts on its own explorer and shows that one, so after
-    # Run All every explorer still shows the state the text beside it describes, and the task is left to the learner.
+    # The collapsed cell that replays a learner's drags makes them on a copy of the explorer, so after Run All
+    # every explorer still shows the state the text beside it describes, and the task is left to the learner.
     report = displayed_explorer_changes(path)
     assert report["changed"] == []
     shown = sum(
@@ -390,3 +390,71 @@ def test_numbered_sections_count_from_one_without_gaps(path):
     # Lessons 02 and 03 had lost a section number ("see section 3" pointed at nothing).
     numbers = [int(match.group(1)) for heading in headings(read(path), 2) if (match := re.match(r"(\d+)\.", heading))]
     assert numbers == list(range(1, len(numbers) + 1))
+
+
+# A learner's drags, replayed so that the saved lesson shows where they lead, are scaffolding: one sentence and
+# one collapsed cell, not cells of prose and a second explorer (issue 23, point 10).
+
+REPLAY = re.compile(r"\.(move|ideal|worst|shuffle|reset)\(|\.(order|gain|discount|threshold|k)\s*=(?!=)")
+TEACHES_THE_PYTHON_CALLS = {"06-playground"}  # its section 2 teaches move() and `order =` on a second, shown explorer
+SAYS_IT_IS_COLLAPSED = ("collapsed cell below", "折叠起来的单元格")
+
+
+def collapsed(cell):
+    return cell.cell_type == "code" and cell.metadata.get("jupyter", {}).get("source_hidden", False)
+
+
+@pytest.mark.parametrize("path", EVERY, ids=ids(EVERY))
+def test_replayed_drags_sit_in_one_collapsed_checked_cell_that_the_text_announces(path):
+    cells = read(path).cells
+    for index, cell in enumerate(cells):
+        if collapsed(cell):
+            # Hidden code must still show checked numbers, and the sentence before it says what it does.
+            assert dict(find_comment_markers(cell.source)).get("check") and shown_text(cell).strip(), cell.source
+            # JupyterLab shows a collapsed cell's first line in its place: a comment saying what it does, not a marker.
+            first = cell.source.splitlines()[0]
+            assert first.startswith("# ") and not list(find_comment_markers(first)), first
+            assert cells[index - 1].cell_type == "markdown"
+            assert any(words in cells[index - 1].source for words in SAYS_IT_IS_COLLAPSED), cells[index - 1].source
+        elif cell.cell_type == "code" and path.name[:-len(".ipynb")].split(".")[0] not in TEACHES_THE_PYTHON_CALLS:
+            where = f"{path.name}: replay a learner's drags in a collapsed cell"
+            assert not REPLAY.search(cell.source), f"{where}:\n{cell.source}"
+
+
+def test_the_replay_check_notices_a_visible_replay_and_an_unannounced_collapsed_cell(tmp_path):
+    # The check above must be able to fail: a lesson whose replay shows its code, or whose collapsed cell
+    # nobody announces, is caught.
+    lesson = next(path for path in LESSONS if any(collapsed(cell) for cell in read(path).cells))
+    notebook = read(lesson)
+    index = next(i for i, cell in enumerate(notebook.cells) if collapsed(cell))
+    visible = nbformat.from_dict(notebook)
+    visible.cells[index].metadata.pop("jupyter")
+    nbformat.write(visible, tmp_path / lesson.name)
+    with pytest.raises(AssertionError, match="replay a learner's drags in a collapsed cell"):
+        test_replayed_drags_sit_in_one_collapsed_checked_cell_that_the_text_announces(tmp_path / lesson.name)
+    unannounced = nbformat.from_dict(notebook)
+    unannounced.cells[index - 1].source = "Some other sentence."
+    nbformat.write(unannounced, tmp_path / lesson.name)
+    with pytest.raises(AssertionError, match="Some other sentence"):
+        test_replayed_drags_sit_in_one_collapsed_checked_cell_that_the_text_announces(tmp_path / lesson.name)
+
+
+EXPLORER_LESSONS = {  # the sentence of lesson 00 that names the lessons with an explorer, in each edition
+    "en": re.compile(r"^These lessons have one: (.+)\.$", re.M),
+    "zh-CN": re.compile(r"^有探索器的课是：(.+)。$", re.M),
+}
+EDITION_IDS = [edition.language for edition in build_lessons.EDITIONS]
+
+
+@pytest.mark.parametrize("edition", build_lessons.EDITIONS, ids=EDITION_IDS)
+def test_lesson_00_names_exactly_the_lessons_that_have_an_explorer(edition):
+    # Lesson 00 once promised an explorer in every lesson; 07, 08, 12 and 13 had none.
+    start = read(edition.directory / edition.file(build_lessons.START))
+    text = "\n".join(cell.source for cell in start.cells if cell.cell_type == "markdown")
+    named = re.findall(r"\b\d\d\b", EXPLORER_LESSONS[edition.language].search(text).group(1))
+    with_explorer = [
+        path.name[:2]
+        for path in build_lessons.lessons(edition.directory)
+        if any(WIDGET_VIEW in output.get("data", {}) for cell in code_cells(read(path)) for output in cell.outputs)
+    ]
+    assert named == with_explorer

@@ -248,3 +248,12 @@ def test_the_glossary_terms_are_used_where_the_english_uses_them(name):
         if len(head) > 4 and re.search(rf"\b{re.escape(head)}\b", english) and chinese_head not in chinese:
             missing.append(f"{term.english} -> {chinese_head}")
     assert missing == []
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_the_twin_collapses_the_same_cells(name):
+    # The cells that replay a learner's drags open collapsed in both editions.
+    def hidden(path):
+        return [cell.metadata.get("jupyter", {}).get("source_hidden", False) for cell in code_cells(read(path))]
+
+    assert hidden(chinese_twin(name)) == hidden(ENGLISH / name)

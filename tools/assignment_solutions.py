@@ -379,28 +379,28 @@ def solve_condensed_ap(relevances, n_relevant):
 
 # Lesson 13
 
-_SCORES = (
-    {"a": [0.3, 0.5, 0.45, 0.6, 0.2], "b": [0.25, 0.55, 0.3, 0.5, 0.2]},
-    {"a": [0.4, 0.7, 0.5], "b": [0.5, 0.6, 0.2]},
+_SCORES = (  # a is the baseline A, b the new system B, as lesson 13 names them
+    {"a": [0.25, 0.55, 0.3, 0.5, 0.2], "b": [0.3, 0.5, 0.45, 0.6, 0.2]},
+    {"a": [0.5, 0.6, 0.2], "b": [0.4, 0.7, 0.5]},
 )
 
 
 @solves("13-t-statistic", *_SCORES)
 def solve_t_statistic(a, b):
-    diffs = np.array(a) - np.array(b)
+    diffs = np.array(b) - np.array(a)
     return diffs.mean() / (diffs.std(ddof=1) / math.sqrt(len(diffs)))
 
 
 @solves("13-effect-size", *_SCORES)
 def solve_effect_size(a, b):
-    diffs = np.array(a) - np.array(b)
+    diffs = np.array(b) - np.array(a)
     return diffs.mean() / diffs.std(ddof=1)
 
 
-@solves("13-wilcoxon", {"a": [0.5, 0.4, 0.9, 0.3, 0.7, 0.65], "b": [0.6, 0.35, 0.5, 0.45, 0.3, 0.62]},
-        {"a": [0.2, 0.8, 0.5, 0.6], "b": [0.5, 0.6, 0.45, 0.2]})
+@solves("13-wilcoxon", {"a": [0.6, 0.35, 0.5, 0.45, 0.3, 0.62], "b": [0.5, 0.4, 0.9, 0.3, 0.7, 0.65]},
+        {"a": [0.5, 0.6, 0.45, 0.2], "b": [0.2, 0.8, 0.5, 0.6]})
 def solve_wilcoxon(a, b):
-    return wilcoxon_test(a, b).statistic
+    return wilcoxon_test(b, a).statistic
 
 
 @solves("13-bonferroni", {"alpha": 0.01, "comparisons": 4}, {"alpha": 0.05, "comparisons": 3})

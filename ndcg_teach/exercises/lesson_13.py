@@ -7,43 +7,44 @@ from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "13-significance"
 
-_NEW = [0.6, 0.65, 0.5, 0.7]
 _BASELINE = [0.5, 0.6, 0.4, 0.7]
-"""A new system's and a baseline's scores on the same four queries (lesson 13's exercises 1 and 2)."""
+_NEW = [0.6, 0.65, 0.5, 0.7]
+"""A baseline's and a new system's scores on the same four queries (lesson 13's exercises 1 and 2): as in the
+lesson, ``a`` is the baseline A and ``b`` the new system B, and the tests work on ``b - a``."""
 
 
 def _t_test(inp: Inputs):
     # Imported on use: ndcg_teach.significance needs scipy, which the other lessons' exercises do not.
     from ndcg_teach.significance import paired_t_test
 
-    return paired_t_test(**inp)
+    return paired_t_test(inp["b"], inp["a"])
 
 
 def _wilcoxon(inp: Inputs):
     from ndcg_teach.significance import wilcoxon_test
 
-    return wilcoxon_test(**inp)
+    return wilcoxon_test(inp["b"], inp["a"])
 
 
 def _differences(inp: Inputs) -> np.ndarray:
-    """a - b, the differences the library's tests work on."""
-    return np.asarray(inp["a"], dtype=np.float64) - np.asarray(inp["b"], dtype=np.float64)
+    """b - a, the differences lesson 13 tests: the new system B minus the baseline A."""
+    return np.asarray(inp["b"], dtype=np.float64) - np.asarray(inp["a"], dtype=np.float64)
 
 
 LESSON_EXERCISES = (
     Exercise(
         "13-t-statistic",
         LESSON,
-        "paired t statistic of a - b on four queries",
+        "paired t statistic of b - a on four queries",
         "number",
-        inputs={"a": _NEW, "b": _BASELINE},
+        inputs={"a": _BASELINE, "b": _NEW},
         judge=_number_judge(
             lambda inp: _t_test(inp).statistic,
-            mark("Take the differences a - b, then their mean divided by (standard deviation / sqrt(n))."),
+            mark("Take the differences b - a, then their mean divided by (standard deviation / sqrt(n))."),
             [
                 (
                     lambda inp: -_t_test(inp).statistic,
-                    mark("Right size, wrong sign: take a - b, so that the new system's gains are positive."),
+                    mark("Right size, wrong sign: take b - a, so that the new system's gains are positive."),
                 ),
                 (
                     lambda inp: _differences(inp).mean() / (_differences(inp).std(ddof=0) / np.sqrt(len(inp["a"]))),
@@ -56,9 +57,9 @@ LESSON_EXERCISES = (
     Exercise(
         "13-effect-size",
         LESSON,
-        "effect size d_z of a - b on four queries",
+        "effect size d_z of b - a on four queries",
         "number",
-        inputs={"a": _NEW, "b": _BASELINE},
+        inputs={"a": _BASELINE, "b": _NEW},
         judge=_number_judge(
             lambda inp: _t_test(inp).effect_size,
             mark("Divide the mean difference by the standard deviation of the differences (n - 1 in it)."),
@@ -78,9 +79,9 @@ LESSON_EXERCISES = (
     Exercise(
         "13-wilcoxon",
         LESSON,
-        "Wilcoxon statistic W of a - b on five queries",
+        "Wilcoxon statistic W of b - a on five queries",
         "number",
-        inputs={"a": [0.35, 0.42, 0.4, 0.9, 0.5], "b": [0.3, 0.5, 0.2, 0.6, 0.4]},
+        inputs={"a": [0.3, 0.5, 0.2, 0.6, 0.4], "b": [0.35, 0.42, 0.4, 0.9, 0.5]},
         judge=_number_judge(
             lambda inp: _wilcoxon(inp).statistic,
             mark("Rank the absolute differences from 1 (smallest) to 5, add the ranks of the negative and of the "

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays
 from ..deprecation import renamed
-from ..formulas import at, binary_rows, number, threshold_note
+from ..formulas import at, averaged, binary_rows, threshold_note
 from ..i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
@@ -112,17 +112,9 @@ def explain_average_precision(relevances, k=None, *, threshold=1, n_relevant=Non
     labels = check_items(ranking, grades.size)
     steps = average_precision_steps(grades, k, threshold, n_relevant)
     denominator = steps.denominator
-    picked = [(i, p) for i, (rel, p) in enumerate(zip(steps.relevant, steps.precision), start=1) if rel]
+    picked = [(f"P@{i}", p) for i, (rel, p) in enumerate(zip(steps.relevant, steps.precision), start=1) if rel]
     name = at("AP", k)
-    if picked and denominator:
-        names = " + ".join(f"P@{i}" for i, _p in picked)
-        values = " + ".join(number(p) for _i, p in picked)
-        formula = f"{name} = ({names}) / {denominator} = ({values}) / {denominator} = {number(steps.total)}"
-        latex = rf"\mathrm{{{name}}} = \frac{{{values}}}{{{denominator}}} = {number(steps.total)}"
-    else:
-        formula = (_("{name} = 0 (no relevant item in the list)") if k is None
-                   else _("{name} = 0 (no relevant item in the list top {k})")).format(name=name, k=k)
-        latex = rf"\mathrm{{{name}}} = 0"
+    formula, latex = averaged(name, k, picked, denominator, steps.total)
     source = (_("n_relevant (relevant items of the query in total)") if n_relevant is not None
               else _("relevant items retrieved (pass n_relevant=R for trec_eval's denominator)"))
     notes = (threshold_note(threshold), _("denominator = {source}").format(source=source))
