@@ -155,7 +155,8 @@ def checked_numbers(notebook):
     for cell in code_cells(notebook):
         if dict(find_comment_markers(cell.source)).get("check"):
             text = "".join(output.get("text", "") or output.get("data", {}).get("text/plain", "") for output in cell.outputs)
-            result.append(sorted(NUMBER.findall(text)))
+            # a quoted document line (lesson 07 cites an untitled document by its first line) is not a computed number
+            result.append(sorted(NUMBER.findall(re.sub(r"“[^”]*”", "", text))))
     return result
 
 
@@ -237,7 +238,8 @@ def test_trap_words_appear_only_where_a_document_is_quoted_or_the_trap_is_explai
 
 @pytest.mark.parametrize("name", TWINS)
 def test_the_glossary_terms_are_used_where_the_english_uses_them(name):
-    english = prose(read(ENGLISH / name)).lower()
+    # A cited paper's English title ("Cumulated gain-based evaluation of IR techniques") is not the lesson's prose.
+    english = re.sub(r"^## references.*", "", prose(read(ENGLISH / name)).lower(), flags=re.S | re.M)
     chinese = prose(read(chinese_twin(name)))
     missing = []
     for term in TERMS:

@@ -9,7 +9,7 @@ titles and summaries are ours.
 
 from dataclasses import dataclass
 
-from ..i18n import chosen_language
+from ..i18n import chosen_language, gettext, mark
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,23 @@ class Source:
         return f"{self.file} [untitled: {self.english_title}]"
 
     def heading(self, language=None):
-        """How lesson 07 names the document: its own title, or (untitled) our English title / its first line in Chinese."""
+        """How lesson 07 names the document: its title (with our translation in English), or, untitled, our English
+        title in English and its own first line in Chinese.
+
+        >>> source("000").heading("en")
+        '排序模型评估:准确率@K和NDCG (Evaluating ranking models: Precision@K and NDCG)'
+        >>> source("004").heading("zh-CN")
+        '（无标题）首行：“评估推荐系统通常需要比单纯判断相关条目是否存在更为细致的指标。”'
+        """
+        chinese = chosen_language(language) == "zh-CN"
         if self.title is not None:
-            return self.title
-        if chosen_language(language) == "zh-CN":
-            return f"（无标题）首行：“{self.first_line}”"
-        return f"(untitled) {self.english_title}"
+            return f"«{self.title}»" if chinese else f"{self.title} ({self.english_title})"
+        return f"（无标题）首行：“{self.first_line}”" if chinese else f"(untitled) {self.english_title}"
+
+    def figures_missing(self, language=None):
+        """The pictures the text refers to but does not contain, in ``language`` (file names as they are)."""
+        return "、".join(gettext(figure, language) for figure in self.missing_figures) if chosen_language(language) == \
+            "zh-CN" else ", ".join(self.missing_figures)
 
 
 SOURCES = (
@@ -115,7 +126,7 @@ SOURCES = (
             "that min-max rescales 19 true and 19 predicted scores, uses the gain 2^x - 1, and is "
             "said to score 0.98."
         ),
-        missing_figures=("the data-layout picture (only its placeholder text is left)",),
+        missing_figures=(mark("the data-layout picture (only its placeholder text is left)"),),
     ),
     Source(
         file="003_96b46f85e61a2d0a.txt",
