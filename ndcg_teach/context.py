@@ -33,7 +33,7 @@ import numpy as np
 
 from .subtopics import checked_tables
 from .validation import (check_items, check_judged_relevances, check_n_nonrelevant, check_n_relevant, check_pool,
-                         check_relevances, check_threshold, shown)
+                         check_pooled, check_relevances, check_threshold, shown)
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,9 @@ FACTS = {
     "subtopics": Fact(None, None, "each ranked item's grade for each subtopic of the query (diversity metrics)"),
     "subtopic_pool": Fact("subtopic_pool", None, "each judged item's grades per subtopic: what a diversity metric's "
                                                  "ideal ranking is built from (None: from the ranked items)"),
+    "pooled": Fact("pooled", None, "which ranked items were in the judgement pool, judged or not (trec_eval: in the "
+                                   "qrels, a negative grade meaning pooled but not judged); what infAP and relstring "
+                                   "tell apart (None: exactly the judged items)"),
 }
 """The facts a :class:`~ndcg_teach.Metric` may list in its ``needs``, in that order."""
 
@@ -157,6 +160,7 @@ class Query:
     subtopic_pool: np.ndarray = None
     threshold: float = 1.0
     ranking: tuple = None
+    pooled: np.ndarray = None
 
     def __post_init__(self):
         grades = np.asarray(self.grades, dtype=np.float64)
@@ -177,10 +181,12 @@ class Query:
     def _arrays(self, grades):
         """The arrays laid out like ``grades``: the judged mask, the pool and the subtopic grades, shapes checked."""
         arrays = {}
-        if self.judged is not None:
-            arrays["judged"] = np.asarray(self.judged, dtype=bool)
-            if arrays["judged"].shape != grades.shape:
-                raise ValueError(f"Query.judged must have the shape of grades {grades.shape}. Got {arrays['judged'].shape} instead.")
+        for name in ("judged", "pooled"):
+            if getattr(self, name) is not None:
+                arrays[name] = np.asarray(getattr(self, name), dtype=bool)
+                if arrays[name].shape != grades.shape:
+                    raise ValueError(f"Query.{name} must have the shape of grades {grades.shape}. Got "
+                                     f"{arrays[name].shape} instead.")
         if self.pool is not None:
             arrays["pool"] = np.asarray(self.pool, dtype=np.float64)
             if arrays["pool"].ndim != grades.ndim or arrays["pool"].shape[:-1] != grades.shape[:-1]:
@@ -231,7 +237,7 @@ class Query:
 
     @classmethod
     def of(cls, relevances, *, pool=None, n_relevant=None, n_nonrelevant=None, threshold=1, ranking=None,
-           negative="raise", unjudged=False):
+           negative="raise", unjudged=False, pooled=None):
         """One query from its ranked list, checked as every metric checks it.
 
         Parameters
@@ -247,6 +253,8 @@ class Query:
         unjudged : bool, default False
             Whether None may mark an unjudged item in ``relevances`` (only
             metrics that need ``"judged"`` tell it from a grade-0 item).
+        pooled : sequence of bool or None, default None
+            Which ranked items were in the judgement pool (see :data:`FACTS`).
 
         Examples
         --------
@@ -261,7 +269,8 @@ class Query:
         else:
             grades, judged = check_relevances(relevances, negative), None
         return cls(
-            grades, judged=judged, pool=None if pool is None else check_pool(pool, grades, negative),
+            grades, judged=judged, pooled=None if pooled is None else check_pooled(pooled, grades.size),
+            pool=None if pool is None else check_pool(pool, grades, negative),
             n_relevant=None if n_relevant is None else check_n_relevant(n_relevant, 0),
             n_nonrelevant=None if n_nonrelevant is None else check_n_nonrelevant(n_nonrelevant, 0),
             threshold=check_threshold(threshold), ranking=ranking,
@@ -283,7 +292,7 @@ class Query:
 
     @classmethod
     def from_lists(cls, queries, *, pool=None, n_relevant=None, n_nonrelevant=None, threshold=1, negative="raise",
-                   unjudged=False):
+                   unjudged=False, pooled=None):
         """A batch from one ranked list per query; ``pool``, ``n_relevant`` and ``n_nonrelevant`` hold one value per query.
 
         Each list is checked as :meth:`of` checks it; an error names the query ("query 2: ...").
@@ -300,7 +309,7 @@ class Query:
         """
         queries = list(queries)
         threshold = check_threshold(threshold)
-        given = {"pool": pool, "n_relevant": n_relevant, "n_nonrelevant": n_nonrelevant}
+        given = {"pool": pool, "n_relevant": n_relevant, "n_nonrelevant": n_nonrelevant, "pooled": pooled}
         for name, values in given.items():
             if values is not None and len(values) != len(queries):
                 raise ValueError(f"{name} must hold one value per query ({len(queries)}). Got {len(values)} values instead.")
@@ -328,6 +337,11 @@ class Query:
             judged = np.zeros(grades.shape, dtype=bool)
             judged[inside] = np.concatenate([np.ones(row.grades.size, bool) if row.judged is None else row.judged
                                              for row in rows])
+        pooled = None
+        if any(row.pooled is not None for row in rows):
+            pooled = np.zeros(grades.shape, dtype=bool)
+            pooled[inside] = np.concatenate([(row.judged if row.judged is not None else np.ones(row.grades.size, bool))
+                                             if row.pooled is None else row.pooled for row in rows])
         pool = pool_lengths = None
         if any(row.pool is not None for row in rows):
             if not all(row.pool is not None for row in rows):
@@ -344,7 +358,7 @@ class Query:
                     raise ValueError(f"{name} must be given for every query or for none. Got {shown(values)} instead.")
                 counts[name] = np.array(values, dtype=np.int64)
         return cls(grades, lengths, judged, pool, pool_lengths, **counts, **_stacked_tables(rows, grades.shape),
-                   threshold=threshold)
+                   threshold=threshold, pooled=pooled)
 
     @property
     def batch(self):
@@ -367,6 +381,7 @@ class Query:
         return Query(
             self.grades[index, :length],
             judged=None if self.judged is None else self.judged[index, :length],
+            pooled=None if self.pooled is None else self.pooled[index, :length],
             pool=None if self.pool is None else self.pool[index, :int(self.pool_lengths[index])],
             n_relevant=count(self.n_relevant), n_nonrelevant=count(self.n_nonrelevant),
             subtopics=None if self.subtopics is None else self.subtopics[index, :length],
@@ -400,6 +415,7 @@ class Query:
         return Query(
             self.grades[indices], np.full(rows, self.grades.size, dtype=np.int64),
             judged=None if self.judged is None else self.judged[indices],
+            pooled=None if self.pooled is None else self.pooled[indices],
             pool=None if self.pool is None else np.tile(self.pool, (rows, 1)),
             pool_lengths=None if self.pool is None else np.full(rows, self.pool.size, dtype=np.int64),
             n_relevant=tiled(self.n_relevant), n_nonrelevant=tiled(self.n_nonrelevant),

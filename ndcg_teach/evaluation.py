@@ -40,17 +40,19 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   :mod:`ndcg_teach.trec_output`, which also gives ``-Z``'s z-scores.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .i18n import _
 from .judging import judge
 from .measures import VERSIONS, Measure, MeasureError, parse_measures
+from .metrics.interpolated import nan_when_empty
+from .metrics.pr_curve import RECALL_LEVELS
 from .registry import call, explain
 from .table import Table, styled
 from .trec import MAX_BYTES, read_qrels, read_run
-from .trec_output import line, read_zscores, stored, summary, zscored
+from .trec_output import line, read_zscores, relstrings, stored, summary, zscored
 from .validation import check_choice, shown
 
 
@@ -66,7 +68,7 @@ def values_of(judged, measure):
 
 def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max_docs=None, relevance_level=1,
              ties="docno", duplicates="raise", negative="zero", scores=None, grades="integer", judged_only=False,
-             trec_eval="9.0.8", zscores=None, max_bytes=MAX_BYTES):
+             trec_eval="9.0.8", zscores=None, max_bytes=MAX_BYTES, collection_size=0):
     """Evaluate a run against judgements, every query at once, with trec_eval's rules by default.
 
     Parameters
@@ -119,6 +121,9 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         become z-scores (:mod:`ndcg_teach.trec_output`).
     max_bytes : int
         The most text a file may hold once decompressed (see :func:`~ndcg_teach.read_run`).
+    collection_size : int, default 0
+        trec_eval ``-N``: documents in the collection, which only ``utility``
+        reads (its non-relevant items not retrieved).
 
     Returns
     -------
@@ -144,7 +149,9 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
     compare : two runs query by query. Lesson 09.
     """
     check_choice("trec_eval", trec_eval, VERSIONS)
-    parsed = _parsed(measures, trec_eval)
+    parsed = [replace(measure, keywords={**measure.keywords, "collection_size": collection_size})
+              if measure.spec is not None and "collection_size" in measure.spec.params else measure
+              for measure in _parsed(measures, trec_eval)]
     qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes, subtopics=needs_subtopics(parsed))
     run = read_run(run, max_bytes=max_bytes)
     table = zscores if zscores is None or isinstance(zscores, dict) else read_zscores(zscores)
@@ -161,9 +168,19 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
             values[measure.name] = np.concatenate([values_of(part, measure) for part in _parts(judged)])
         elif measure.family == "num_q":
             values[measure.name] = np.ones(len(judged.queries))
+        elif measure.family == "relstring":
+            values[measure.name] = relstrings(judged, measure.parameter[0])
+    for measure in parsed:  # -J left a list empty: trec_eval's interpolated precision may be 0 / 0 (C's -nan)
+        if measure.family in ("iprec_at_recall", "11pt_avg") and measure.name in values:
+            keywords = measure.keywords
+            levels = (keywords["recall_level"],) if "recall_level" in keywords else keywords.get("levels", RECALL_LEVELS)
+            for row in np.flatnonzero(judged.retrieved & (judged.lengths == 0)):
+                if nan_when_empty(judged.n_relevant[row], levels, keywords.get("convention", "trec_eval")):
+                    values[measure.name][row] = -np.nan
     if complete:  # trec_eval 9 never evaluates an unanswered query: 0 for every measure; 10 zeroes a few
         for measure in parsed:
-            if measure.name in values and (trec_eval == "9.0.8" or measure.family in _ZEROED_IN_10):
+            if measure.name in values and _kind(measure) != "string" and (trec_eval == "9.0.8" or
+                                                                          measure.family in _ZEROED_IN_10):
                 values[measure.name][~judged.retrieved] = 0.0
     n_judged = len(qrels.qids.names) if complete else len(judged.queries)
     return Evaluation(judged, tuple(parsed), values, complete=complete, trec_eval=trec_eval, zscores=table,
@@ -196,7 +213,8 @@ def _parsed(measures, trec_eval):
     return parsed
 
 
-_COMPUTED_HERE = ("runid", "num_q")  # what trec_eval prints that is not a metric: the run's name, the query count
+# What trec_eval prints that is not a metric: the run's name, the query count, each item's grade as text.
+_COMPUTED_HERE = ("runid", "num_q", "relstring")
 _ZEROED_IN_10 = ("num_ret", "utility", "unj", "rbp_resid")  # trec_eval 10's -c: set to 0 for an unanswered query
 
 
@@ -236,6 +254,9 @@ class Evaluation:
         self.run_id = judged.tag
         self._printed, kept = {}, {}
         for name, array in values.items():
+            if _kind(self._measures[name]) == "string":  # printed as it is (trec_eval: no z-score), no all line
+                self._printed[name] = array
+                continue
             self._printed[name] = array if zscores is None else zscored(array, self.queries, name, zscores)
             array = stored(self._measures[name], array)
             array = array if zscores is None else zscored(array, self.queries, name, zscores)
@@ -264,8 +285,9 @@ class Evaluation:
         return self.queries.index(str(qid))
 
     def value(self, qid, measure):
-        """The value of ``measure`` for query ``qid``."""
-        return float(self.per_query[self._measure(measure).name][self._row(qid)])
+        """The value of ``measure`` for query ``qid`` (text for ``relstring``)."""
+        value = self.per_query[self._measure(measure).name][self._row(qid)]
+        return value if isinstance(value, str) else float(value)
 
     def ranking(self, qid):
         """The items of query ``qid`` in ranked order (after ``max_docs``), as item ids."""
@@ -283,6 +305,10 @@ class Evaluation:
         measure, row, judged = self._measure(measure), self._row(qid), self._judged
         spec = measure.spec
         if spec is None:
+            if measure.family == "relstring":
+                raise ValueError(f"measure {measure.name} prints the grades of the first items as text, one character "
+                                 f"each: its characters are its steps, and result.ranking(qid) names the items. Got "
+                                 f"{measure.name!r} instead.")
             what = "the run's name" if measure.family == "runid" else "the number of queries"
             raise ValueError(f"measure {measure.name} has no steps for one query: trec_eval prints it on the all line "
                              f"only ({what}). Got {measure.name!r} instead.")
@@ -305,7 +331,8 @@ class Evaluation:
             shown = [m for m in ordered if m.name in self.per_query and (m.trec is None or m.trec.per_query)]
             for row, qid in enumerate(self.queries):
                 if self._version == "10.0" or self._judged.retrieved[row]:
-                    out += [line(m.name, qid, self._printed[m.name][row], _kind(m), zscored) for m in shown]
+                    out += [line(m.name, qid, _printed(m, self._printed[m.name][row]), _kind(m), zscored)
+                            for m in shown]
         if summary:
             for m in ordered:
                 if m.family == "runid":
@@ -323,8 +350,8 @@ class Evaluation:
 
     def table(self):
         """The per-query values and the mean as a :class:`~ndcg_teach.table.Table`."""
-        rows = [(qid, *(float(self.per_query[m][row]) for m in self.measures)) for row, qid in enumerate(self.queries)]
-        rows.append(("mean", *(self.means[m] for m in self.measures)))
+        rows = [(qid, *(self.value(qid, m) for m in self.measures)) for qid in self.queries]
+        rows.append(("mean", *(self.means.get(m, "") for m in self.measures)))
         return Table(_("{n} queries").format(n=len(self.queries)), ("query", *self.measures), tuple(rows),
                      align="l" + "r" * len(self.measures), row_classes=("",) * len(self.queries) + ("ndcg-total",),
                      shown_headers=(_("query"), *self.measures))
@@ -342,6 +369,11 @@ class Evaluation:
 
 def _kind(measure):
     return "float" if measure.trec is None else measure.trec.value
+
+
+def _printed(measure, value):
+    """A query's value as trec_eval prints it: relstring in quotes (``'0110-'``), the rest as they are."""
+    return f"'{value}'" if measure.family == "relstring" else value
 
 
 def compare(result_a, result_b, measure=None):

@@ -43,6 +43,7 @@ class Judged:
     n_relevant: np.ndarray      # judged grades >= relevance_level, per query
     n_nonrelevant: np.ndarray   # judged grades from 0 to below relevance_level, per query
     judged: np.ndarray          # like grades: whether each ranked item was judged (a grade >= 0 in the qrels)
+    pooled: np.ndarray          # like grades: whether each ranked item is in the qrels (judged, or a negative grade)
     retrieved: np.ndarray       # bool: the run answers the query (False only with complete=True)
     docnos: Ids                 # the run's item ids (as read)
     ranked: np.ndarray          # rows of docnos in ranked order, all queries one after the other
@@ -59,6 +60,7 @@ class Judged:
         return replace(self, queries=self.queries[start:end], grades=self.grades[start:end],
                        lengths=self.lengths[start:end], pool=self.pool[start:end], n_relevant=self.n_relevant[start:end],
                        n_nonrelevant=self.n_nonrelevant[start:end], judged=self.judged[start:end],
+                       pooled=self.pooled[start:end],
                        retrieved=self.retrieved[start:end], ranked=self.ranked[first:last],
                        offsets=self.offsets[start:end + 1] - first, scores=self.scores[first:last],
                        subtopics=None if self.subtopics is None else self.subtopics[start:end],
@@ -75,7 +77,7 @@ class Judged:
         return Query(self.grades, self.lengths, judged=self.judged, pool=self.pool,
                      pool_lengths=(self.pool > 0).sum(axis=1), n_relevant=self.n_relevant,
                      n_nonrelevant=self.n_nonrelevant, subtopics=self.subtopics, subtopic_pool=self.subtopic_pool,
-                     threshold=self.relevance_level)
+                     threshold=self.relevance_level, pooled=self.pooled)
 
 
 # ---- Queries ---------------------------------------------------------------------------------------------
@@ -249,6 +251,7 @@ class _Layout:
     def __init__(self, n_queries, width, pool_width, n_lines, score_type):
         self.grades = np.zeros((n_queries, width))
         self.judged = np.zeros((n_queries, width), dtype=bool)
+        self.pooled = np.zeros((n_queries, width), dtype=bool)
         self.lengths = np.zeros(n_queries, dtype=np.int64)
         self.pool = np.zeros((n_queries, pool_width))
         self.n_relevant = np.zeros(n_queries, dtype=np.int64)
@@ -257,9 +260,10 @@ class _Layout:
         self.scores = np.zeros(n_lines, dtype=score_type)
         self.filled = 0
 
-    def add_ranking(self, rows, positions, grades, judged, lines, scores):
+    def add_ranking(self, rows, positions, grades, judged, pooled, lines, scores):
         self.grades[rows, positions] = grades
         self.judged[rows, positions] = judged
+        self.pooled[rows, positions] = pooled
         self.lengths += np.bincount(rows, minlength=self.lengths.size)
         end = self.filled + lines.size
         self.ranked[self.filled:end], self.scores[self.filled:end] = lines, scores
@@ -326,6 +330,7 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         lines, grades = run_lines[kept[back]], grades[back]
         values = values[back].astype(layout.scores.dtype)
         judged = grades >= 0  # trec_eval: a negative grade means "in the pool, not judged" (NaN: not in the qrels)
+        pooled = ~np.isnan(grades)
         grades = np.where(judged, grades, 0.0)  # unjudged: gain 0, not relevant
         order = _ranked(run, lines, run_rows[lines], values, grades, ties)
         rows = run_rows[lines[order]]
@@ -336,11 +341,12 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         if not keep.all():
             order, rows = order[keep], rows[keep]
             positions = _positions(rows)
-        layout.add_ranking(rows, positions, grades[order], judged[order], lines[order], values[order])
+        layout.add_ranking(rows, positions, grades[order], judged[order], pooled[order], lines[order], values[order])
     width = int(layout.lengths.max(initial=0))
     judged = Judged(
         queries=queries, grades=layout.grades[:, :width], lengths=layout.lengths, pool=layout.pool,
         n_relevant=layout.n_relevant, n_nonrelevant=layout.n_nonrelevant, judged=layout.judged[:, :width],
+        pooled=layout.pooled[:, :width],
         retrieved=retrieved, docnos=run.docnos, ranked=layout.ranked[:layout.filled],
         offsets=np.r_[0, np.cumsum(layout.lengths)], relevance_level=level, scores=layout.scores[:layout.filled],
         tag=run.tag)

@@ -17,7 +17,7 @@ from .registry import READING, call, metric
 from .validation import shown
 
 # The facts a Query holds one value of per query; every other keyword is one value for the whole batch.
-PER_QUERY_FACTS = ("pool", "n_relevant", "n_nonrelevant")
+PER_QUERY_FACTS = ("pool", "n_relevant", "n_nonrelevant", "pooled")
 
 
 def _as_query_list(name, values, what):

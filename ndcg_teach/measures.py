@@ -19,6 +19,7 @@ names with it. :func:`parse_measures` turns what a learner types into
 
 from dataclasses import dataclass, field
 
+from .gains import TrecGains
 from .registry import metrics
 from .trec_files import c_number
 from .validation import check_choice, shown
@@ -98,6 +99,9 @@ NICKNAMES = {  # trec_eval's names for sets of measures (its qrels ones; the pre
                       "set_relative_P", "set_map", "set_F")},
 }
 NICKNAMES["10.0"] = {**NICKNAMES["9.0.8"], "all_trec": _ALL_TREC + ("unj", "rbp", "rbp_resid")}
+# Rules trec_eval 10.0 changed inside a measure: the conventions that give them, for a metric that takes them.
+VERSION_CONVENTIONS = {"10.0": {"iprec_at_recall": {"convention": "trec_eval_10"},  # lround(r R), not (long) (r R + 0.9)
+                                "11pt_avg": {"convention": "trec_eval_10"}}}
 OTHER_FORMATS = ("all_prefs", "prefs", "qrels_jg")  # nicknames for trec_eval's -R prefs / qrels_jg measures
 # The cut-offs trec_eval uses for a measure named without any (``-m P`` is P_5 ... P_1000).
 TREC_EVAL_CUTOFFS = {measure.name: measure.defaults for measure in TREC_EVAL if measure.params == "cutoffs"}
@@ -226,20 +230,40 @@ def _columns(measure, text):
 
 # ---- Binding to the registry -----------------------------------------------------------------------------
 
-def _binding(family):
-    """The registered metric whose names hold trec_eval's ``family`` (``"P.{k}"`` for P, ``"map"`` for map)."""
+def _slot(pattern):
+    """What a name's parameters fill: ``"k"`` (``"P.{k}"``), a param of the metric (``"Rprec_mult.{multiple}"``), or
+    "" (``"map"``)."""
+    tail = pattern.partition(".")[2]
+    return tail[1:-1] if tail.startswith("{") and tail.endswith("}") else ""
+
+
+def _binding(family, parameterised=False):
+    """The registered metric whose names hold trec_eval's ``family``: ``"P.{k}"`` for P, ``"map"`` for map,
+    ``"iprec_at_recall.{recall_level}"`` for a measure whose parameters fill one of the metric's params (preferred
+    when ``parameterised``: parameters other than trec_eval's defaults were given)."""
+    found = []
     for spec in metrics():
         for pattern, keywords in spec.names.items():
-            if pattern in (family, f"{family}.{{k}}"):
-                return spec, pattern, keywords
-    return None, None, {}
+            if pattern == family or (pattern.startswith(f"{family}.") and _slot(pattern) in ("k", *spec.params)):
+                found.append((spec, pattern, keywords))
+    found.sort(key=lambda entry: (_slot(entry[1]) in ("", "k")) == parameterised)
+    return found[0] if found else (None, None, {})
 
 
-def _trec_measures(trec, texts, merge):
+def _value(trec, parameter):
+    """A column's trec_eval parameter as the metric's param takes it: a level as a float, numbers as a tuple,
+    ``name=value`` pairs as trec_eval's gains (:class:`~ndcg_teach.gains.TrecGains`)."""
+    if trec.params == "pairs":
+        return TrecGains(parameter)
+    return tuple(float(value) for value in parameter) if trec.params == "numbers" else float(parameter)
+
+
+def _trec_measures(trec, texts, merge, version="9.0.8"):
     """The columns of one trec_eval measure given parameter ``texts`` (none: its defaults; several: the first, as
     trec_eval takes it, or all of their cut-offs with ``merge``)."""
     source = _BY_NAME[trec.of] if trec.of else trec
-    spec, pattern, keywords = _binding(source.name)
+    spec, pattern, keywords = _binding(source.name, bool(texts) and trec.params in ("numbers", "pairs"))
+    slot = _slot(pattern or "")
     columns = _columns(trec, texts[0] if texts else None)
     if merge and len(texts) > 1:
         found = {name: parameter for text in texts for name, parameter in _columns(trec, text)}
@@ -247,9 +271,17 @@ def _trec_measures(trec, texts, merge):
     parsed = []
     for printed, parameter in columns:
         k = parameter if trec.params == "cutoffs" else None
-        usable = spec is not None and (("{k}" in pattern) == (k is not None)) and (
-            trec.params in (None, "cutoffs") or parameter in (trec.defaults, {}))
-        parsed.append(Measure(printed, spec if usable else None, k, dict(keywords) if usable else {}, trec.name, trec,
+        given = dict(keywords)
+        if spec is not None:
+            given.update({name: value for name, value in VERSION_CONVENTIONS.get(version, {}).get(trec.name, {}).items()
+                          if name in spec.params})
+        if slot not in ("", "k") and trec.params not in (None, "cutoffs"):
+            usable = spec is not None
+            given[slot] = _value(trec, parameter)
+        else:
+            usable = spec is not None and ((slot == "k") == (k is not None)) and (
+                trec.params in (None, "cutoffs") or parameter in (trec.defaults, {}))
+        parsed.append(Measure(printed, spec if usable else None, k, given if usable else {}, trec.name, trec,
                               parameter))
     return parsed
 
@@ -370,7 +402,7 @@ def parse_measures(measures, *, trec_eval="9.0.8", merge=True):
     for entry in entries:
         if isinstance(entry, str):
             trec = _BY_NAME[entry]
-            parsed += _trec_measures(trec, texts[entry], merge and trec.params in ("cutoffs", "levels"))
+            parsed += _trec_measures(trec, texts[entry], merge and trec.params in ("cutoffs", "levels"), trec_eval)
         else:
             parsed.append(entry)
     seen, unique = set(), []

@@ -10,7 +10,8 @@ first replaced by its z-score, ``(value - mean) / stddev``, from a file of
 and the ``all`` line sums up the z-scores. The quirks this keeps, because
 trec_eval prints them: with ``-c``, ``num_rel`` on the ``all`` line counts every
 judgement with a grade above 0 in the whole qrels file, whatever ``-l`` says;
-``gm_map`` and ``gm_bpref`` are z-scored as the logarithms trec_eval keeps.
+``gm_map`` and ``gm_bpref`` are z-scored as the logarithms trec_eval keeps. ``relstring`` (each ranked item's grade
+as a character, :func:`relstring`) has no ``all`` line and no z-score.
 
 >>> line("P_5", "301", 0.4, "float"), line("num_ret", "all", 1500.0, "long"), line("map", "all", -0.61, "float", True)
 ('P_5                   \\t301\\t0.4000', 'num_ret               \\tall\\t1500', 'Zmap                   \\tall\\t-0.6100')
@@ -27,7 +28,7 @@ MISSING_ZSCORE = -1000000.0
 
 
 def line(name, qid, value, kind, zscored=False):
-    """One output line as trec_eval prints it: ``%-22s\\t%s\\t%6.4f`` (``%ld`` for counts, ``'...'`` for strings)."""
+    """One output line as trec_eval prints it: ``%-22s\\t%s\\t%6.4f`` (``%ld`` for counts, text as it is)."""
     if kind == "string":
         return f"{name:<22}\t{qid}\t{value}"
     if zscored:
@@ -106,4 +107,26 @@ def zscored(values, queries, name, table):
             out[row] = (values[row] - mean) / stddev
         elif values[row] == mean:
             out[row] = 0.0
+    return out
+
+
+def relstring(grades, judged, pooled, depth):
+    """trec_eval's ``relstring`` of one ranked list: a character per item of the first ``depth``, its grade ``0``
+    to ``9`` (``>`` above 9), ``-`` for an item not in the qrels, ``.`` for one in them unjudged (a negative grade).
+
+    >>> relstring([1.0, 0.0, 0.0, 12.0, 0.0], [True, True, False, True, False], [True, True, True, True, False], 10)
+    '10.>-'
+    """
+    length = max(0, min(int(depth), len(grades)))
+    return "".join((">" if grade > 9 else str(int(grade))) if seen else ("." if inside else "-")
+                   for grade, seen, inside in zip(list(grades)[:length], list(judged)[:length], list(pooled)[:length]))
+
+
+def relstrings(judged, depth):
+    """Each query's :func:`relstring` of a judged run (:class:`~ndcg_teach.judging.Judged`), as an object array."""
+    out = np.empty(len(judged.queries), dtype=object)
+    for row, length in enumerate(judged.lengths.tolist()):
+        shown = min(length, max(0, int(depth)))
+        out[row] = relstring(judged.grades[row, :shown].tolist(), judged.judged[row, :shown].tolist(),
+                             judged.pooled[row, :shown].tolist(), shown)
     return out

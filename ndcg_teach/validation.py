@@ -391,6 +391,23 @@ def check_pool(pool, relevances, negative="raise"):
     return grades
 
 
+def check_pooled(pooled, n):
+    """Return ``pooled`` (which ranked items were in the judgement pool) as a bool array of ``n`` flags.
+
+    Examples
+    --------
+    >>> check_pooled([True, False], 2)
+    array([ True, False])
+    """
+    requirement = f"one True or False per ranked item ({n}): whether it was in the judgement pool"
+    if not _is_sequence(pooled):
+        raise TypeError(f"pooled must hold {requirement}. Got {shown(pooled)} instead.")
+    values = list(pooled)
+    if len(values) != n or not all(isinstance(value, (bool, np.bool_)) for value in values):
+        raise ValueError(f"pooled must hold {requirement}. Got {shown(pooled)} instead.")
+    return np.array(values, dtype=bool)
+
+
 def check_zero_idcg(zero_idcg):
     """Return what NDCG should be when IDCG is 0: a number from 0 to 1, NaN (for ``"nan"``), or the string "raise".
 

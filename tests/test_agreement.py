@@ -82,6 +82,30 @@ def test_fleiss_kappa_equals_statsmodels():
     assert checked > 350
 
 
+
+def test_lesson_15s_tables_against_scikit_learn_and_statsmodels():
+    # IIR's table 8.2 (lesson 15, section 1): both relevant 300, only judge 1 20, only judge 2 10, both not 70.
+    judge_1 = [1] * 320 + [0] * 80
+    judge_2 = [1] * 300 + [0] * 20 + [1] * 10 + [0] * 70
+    assert cohen_kappa(judge_1, judge_2).value == pytest.approx(cohen_kappa_score(judge_1, judge_2), abs=TOL)
+    assert cohen_kappa(judge_1, judge_2).value == pytest.approx((0.925 - 0.665) / (1 - 0.665), abs=TOL)
+    pooled, _ = aggregate_raters(np.column_stack([judge_1, judge_2]))
+    pooled_p_e = (630 / 800) ** 2 + (170 / 800) ** 2  # IIR's pooled shares
+    assert fleiss_kappa(list(zip(judge_1, judge_2))).value == pytest.approx(statsmodels_fleiss(pooled, method="fleiss"), abs=TOL)
+    assert fleiss_kappa(list(zip(judge_1, judge_2))).value == pytest.approx((0.925 - pooled_p_e) / (1 - pooled_p_e), abs=TOL)
+    # Section 1's graded pair and section 2's three judges, then exercises 1 and 2.
+    grades_1, grades_2 = [0, 1, 2, 3, 2, 1, 0, 0, 3, 2], [0, 1, 3, 3, 1, 1, 0, 1, 2, 2]
+    for weights in (None, "quadratic"):
+        assert cohen_kappa(grades_1, grades_2, weights=weights).value == pytest.approx(
+            cohen_kappa_score(grades_1, grades_2, weights=weights), abs=TOL
+        )
+    a, b = [1, 1, 0, 1, 0, 0, 1, 1, 0, 1], [1, 0, 0, 1, 0, 1, 1, 1, 0, 0]
+    assert cohen_kappa(a, b).value == pytest.approx(cohen_kappa_score(a, b), abs=TOL) and cohen_kappa_score(a, b) == pytest.approx(0.4)
+    for ratings in ([[2, 2, 2], [1, 2, 1], [0, 0, 0], [1, 0, 0], [2, 1, 2], [0, 0, 1]],
+                    [[1, 1, 1, 1], [1, 1, 0, 1], [0, 0, 0, 1], [0, 0, 0, 0], [1, 0, 1, 0]]):
+        table, _ = aggregate_raters(np.array(ratings))
+        assert fleiss_kappa(ratings).value == pytest.approx(statsmodels_fleiss(table, method="fleiss"), abs=TOL)
+
 def test_fleiss_kappa_on_fleiss_1971_table():
     # Fleiss (1971) worked data as reprinted widely: 10 items, 14 raters, 5 categories; κ = 0.210.
     table = [[0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],

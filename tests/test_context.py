@@ -125,10 +125,11 @@ def test_subtopic_judgements_travel_with_their_rows():
 
 
 def test_every_fact_says_what_it_means_and_how_the_functions_take_it():
-    assert list(FACTS) == ["judged", "pool", "n_relevant", "n_nonrelevant", "threshold", "subtopics", "subtopic_pool"]
+    assert list(FACTS) == ["judged", "pool", "n_relevant", "n_nonrelevant", "threshold", "subtopics", "subtopic_pool",
+                           "pooled"]
     assert all(fact.meaning for fact in FACTS.values())
     assert {name: fact.keyword for name, fact in FACTS.items() if fact.keyword} == {
         "pool": "pool", "n_relevant": "n_relevant", "n_nonrelevant": "n_nonrelevant", "threshold": "threshold",
-        "subtopic_pool": "subtopic_pool"}
+        "subtopic_pool": "subtopic_pool", "pooled": "pooled"}
     assert repr(Query.of([1, 0], pool=[1, 1])) == "<Query of 2 ranked items; knows pool>"
     assert repr(Query.from_lists([[1], [0]], n_relevant=[1, 2])) == "<Query of 2 queries; knows n_relevant>"

@@ -263,7 +263,8 @@ def test_metrics_of_other_modules_agree_with_trec_eval_through_their_names(tmp_p
                 assert result.value(qid, name) == pytest.approx(oracle[qid][name], abs=1e-12), (case, qid, name)
 
 
-@pytest.mark.parametrize("family", sorted(TREC_EVAL_CUTOFFS))
+# pytrec_eval runs trec_eval 9.0.8, which has no unj (10.0): test_quicktest.py compares it with 10.0's outputs.
+@pytest.mark.parametrize("family", sorted(set(TREC_EVAL_CUTOFFS) & pytrec_eval.supported_measures))
 def test_a_trec_eval_name_without_cutoffs_takes_trec_evals_and_agrees_with_it(tmp_path, family):
     if any(measure.spec is None for measure in parse_measures(f"{family}.5", trec_eval="10.0")):
         pytest.skip(f"no registered metric computes {family} yet")

@@ -75,6 +75,12 @@ ANSWERS = {
     "14-ndcg-held-out": nt.ndcg([0, 0, 1, 0, 0, 0, 0, 0, 0, 0], k=10),
     "14-success": 1,
     "14-sampled-rank": 21,
+    # p_o = 7/10, p_e = 6/10 * 5/10 + 4/10 * 5/10 = 1/2.
+    "15-cohen-kappa": float((Fraction(7, 10) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
+    # P_i = 1, 1/2, 1/2, 1, 1/3 so P-bar = 2/3; ten 1s of twenty labels, P_e = 1/2.
+    "15-fleiss-kappa": float((Fraction(2, 3) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
+    "15-kendall-tau": 1 - 2 * 2 / 10,  # systems 1-2 and 3-4 swap
+    "15-family-wise": 1 - 0.95**15,
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -216,6 +222,13 @@ SLIPS = [
     ("14-ndcg-held-out", 1 / math.log2(3), "1 / log2(r)"),
     ("14-success", 1 / 3, "That is recall@3"),
     ("14-sampled-rank", 20, "one more"),
+    ("15-cohen-kappa", 0.7, "raw agreement"),
+    ("15-cohen-kappa", (0.7 - 0.505) / (1 - 0.505), "Scott's π"),  # pooled: p_e = 0.55² + 0.45²
+    ("15-fleiss-kappa", 2 / 3, "That is P̄"),
+    ("15-kendall-tau", 0.2, "share of swapped pairs"),
+    ("15-kendall-tau", 0.8, "share of pairs kept"),
+    ("15-family-wise", 1 - 0.95**6, "You counted systems"),
+    ("15-family-wise", 0.05 * 15, "Bonferroni"),
 ]
 
 
@@ -442,12 +455,17 @@ SOLUTIONS = {
     "14-ndcg-held-out": lambda i: nt.ndcg(**i),
     "14-success": lambda i: nt.success_at_k(i["relevances"], i["k"]),
     "14-sampled-rank": lambda i: 1 + i["n_sampled"] * (i["rank"] - 1) / (i["n_items"] - 1),
+    "15-cohen-kappa": lambda i: nt.cohen_kappa(**i).value,
+    "15-fleiss-kappa": lambda i: nt.fleiss_kappa(**i).value,
+    "15-kendall-tau": lambda i: nt.kendall_tau(**i).value,
+    "15-family-wise": lambda i: 1 - (1 - i["alpha"]) ** (i["systems"] * (i["systems"] - 1) // 2),
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 
 NOT_LIBRARY_PARAMETERS = {
     "system_a", "system_b", "log_bases", "ranker_a", "ranker_b", "n_queries",
     "one_great", "many_fair", "runs", "depth", "alpha", "comparisons", "n_held_out", "n_items", "rank", "n_sampled",
+    "systems",
 }
 """Input names for what an exercise is about when it is not one library call."""
 

@@ -36,6 +36,7 @@ FIRST_LESSONS = [
     "12-incomplete-judgements",
     "13-significance",
     "14-recommender-evaluation",
+    "15-judges-and-agreement",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]
 SECTIONS_ZH = ["为什么重要", "学习目标", "小结", "练习", "参考文献"]
@@ -213,6 +214,18 @@ def test_the_drift_check_notices_widget_state(tmp_path):
     notebook.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
     nbformat.write(notebook, tmp_path / LESSONS[1].name)
     assert build_lessons.drift(tmp_path, readme=None) == [f"{LESSONS[1].name}: widget state is saved"]
+
+
+def test_the_drift_check_notices_execution_timings_and_the_refresh_drops_them(tmp_path):
+    # JupyterLab records when each cell ran; kept, the timings would change a lesson every time someone runs it.
+    copy_lessons(tmp_path)
+    notebook = read(tmp_path / LESSONS[1].name)
+    code = next(cell for cell in notebook.cells if cell.cell_type == "code")
+    code.metadata["execution"] = {"iopub.status.busy": "2026-11-25T18:00:00.000000Z"}
+    nbformat.write(notebook, tmp_path / LESSONS[1].name)
+    assert build_lessons.drift(tmp_path, readme=None) == [f"{LESSONS[1].name}: cells carry execution timings"]
+    refreshed = build_lessons.refreshed(notebook, build_lessons._entries(build_lessons.lessons(tmp_path)), 1)
+    assert all("execution" not in cell.metadata for cell in refreshed.cells)
 
 
 def test_every_lesson_opens_and_closes_with_navigation():

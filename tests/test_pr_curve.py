@@ -67,7 +67,7 @@ def test_curve_prints_its_eleven_points():
 
 
 def test_convention_must_be_known():
-    with pytest.raises(ValueError, match=r"convention must be one of 'trec_eval', 'textbook'\. Got 'ranx' instead\."):
+    with pytest.raises(ValueError, match=r"convention must be one of 'trec_eval', 'textbook', 'trec_eval_10'\. Got 'ranx' instead\."):
         nt.precision_recall_curve([1, 0], convention="ranx")
 
 

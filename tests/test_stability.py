@@ -117,3 +117,15 @@ def test_the_text_shows_the_counts_and_the_formula():
 def test_bad_input_is_refused_by_name(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_lesson_15s_rankings_against_scipy():
+    # Exercise 3: systems 1-2 and 3-4 swap; section 3's rankings (means printed by the lesson) swap S4 and S5 only.
+    x, y = [0.52, 0.48, 0.45, 0.40, 0.33], [0.47, 0.49, 0.42, 0.44, 0.30]
+    assert kendall_tau(x, y).value == pytest.approx(stats.kendalltau(x, y).statistic, abs=TOL)
+    assert kendall_tau(x, y).value == pytest.approx(0.6, abs=TOL)
+    truth = {"S1": 0.6324, "S2": 0.6587, "S3": 0.6966, "S4": 0.7058, "S5": 0.7011, "S6": 0.7953}
+    second = {"S1": 0.6376, "S2": 0.6721, "S3": 0.7032, "S4": 0.7050, "S5": 0.7311, "S6": 0.7652}
+    names = sorted(truth)
+    scipy_tau = stats.kendalltau([truth[s] for s in names], [second[s] for s in names]).statistic
+    assert kendall_tau(truth, second).value == pytest.approx(scipy_tau, abs=TOL) == 1 - 2 / 15

@@ -192,9 +192,12 @@ def _navigation_cell(source: str, cell_id: str) -> nbformat.NotebookNode:
 def refreshed(
     notebook: nbformat.NotebookNode, entries: list[tuple[str, str]], index: int | None, edition: Edition = EN
 ) -> nbformat.NotebookNode:
-    """A copy of ``notebook`` with current navigation (when ``index`` is given), contents and no widget state."""
+    """A copy of ``notebook`` with current navigation (when ``index`` is given), contents, no widget state and no
+    execution timings (JupyterLab records them on every run; kept, they would change a lesson each time it runs)."""
     notebook = nbformat.from_dict(notebook)
     notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)
     notebook.metadata["kernelspec"] = dict(KERNELSPEC)
     if index is None:
         return notebook
@@ -241,11 +244,14 @@ def drift(directory: Path = NOTEBOOKS, readme: Path | None = README) -> list[str
         reasons = []
         if "widgets" in saved.metadata:
             reasons.append("widget state is saved")
+        if any("execution" in cell.metadata for cell in saved.cells):
+            reasons.append("cells carry execution timings")
         if saved.metadata.get("kernelspec") != wanted.metadata["kernelspec"]:
             reasons.append("the kernelspec is not python3")
-        if [cell.source for cell in saved.cells] != [cell.source for cell in wanted.cells] or [
-            cell.metadata for cell in saved.cells
-        ] != [cell.metadata for cell in wanted.cells]:
+        untimed = [{key: value for key, value in cell.metadata.items() if key != "execution"} for cell in saved.cells]
+        if [cell.source for cell in saved.cells] != [cell.source for cell in wanted.cells] or untimed != [
+            cell.metadata for cell in wanted.cells
+        ]:
             reasons.append("navigation or contents are out of date")
         problems.append(f"{path.name}: {', '.join(reasons) or 'cell ids differ'}")
     return problems

@@ -9,6 +9,7 @@ that queries with different numbers of relevant items can be averaged
 (:func:`ndcg_teach.plots.precision_recall_plot`).
 """
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,14 +24,14 @@ from ..validation import check_choice, check_items, check_n_relevant
 __all__ = ["precision_recall_curve", "explain_precision_recall_curve", "PrecisionRecallCurve"]
 
 RECALL_LEVELS = tuple(i / 10 for i in range(11))  # 0.0, 0.1, ..., 1.0: the same doubles as trec_eval's literals
-CURVE_CONVENTIONS = ("trec_eval", "textbook")
+CURVE_CONVENTIONS = ("trec_eval", "textbook", "trec_eval_10")
 INTERPOLATED = Column("interpolated", mark("interpolated P"), "number",
                       mark("the best precision at any rank whose recall is at least this rank's"))
 CURVE_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS, PRECISION, RECALL, INTERPOLATED)
 
 
-def level_counts(n_relevant, convention):
-    """How many relevant items must be found to reach each recall level of :data:`RECALL_LEVELS`.
+def level_counts(n_relevant, convention, levels=RECALL_LEVELS):
+    """How many relevant items must be found to reach each recall level of ``levels`` (:data:`RECALL_LEVELS`).
 
     "trec_eval" (release 9.0.8, the one pytrec_eval runs) computes
     ``(long) (level * R + 0.9)`` in floating point; "textbook" (Manning et
@@ -38,14 +39,19 @@ def level_counts(n_relevant, convention):
     differ only where rounding error meets the 0.9: for R = 3, trec_eval
     counts recall 0.7 as reached at 2 relevant items (0.7 * 3 is stored as
     2.0999..., and 2.0999... + 0.9 < 3), though 2/3 < 0.7; the textbook needs 3.
+    "trec_eval_10" (its unreleased 10.0) rounds to the nearest, ``lround(level * R)``.
 
     Examples
     --------
-    >>> level_counts(3, "trec_eval")[7], level_counts(3, "textbook")[7]
-    (2, 3)
+    >>> level_counts(3, "trec_eval")[7], level_counts(3, "textbook")[7], level_counts(3, "trec_eval_10")[7]
+    (2, 3, 2)
     """
     if convention == "trec_eval":
-        return tuple(int(level * n_relevant + 0.9) for level in RECALL_LEVELS)
+        return tuple(int(level * n_relevant + 0.9) for level in levels)
+    if convention == "trec_eval_10":  # C's lround: halves away from zero
+        return tuple(int(math.copysign(math.floor(abs(level * n_relevant) + 0.5), level)) for level in levels)
+    if levels is not RECALL_LEVELS:
+        return tuple(math.ceil(level * n_relevant) for level in levels)
     return tuple(-(-i * n_relevant // 10) for i in range(11))
 
 
@@ -61,7 +67,7 @@ class PrecisionRecallCurve:
         Interpolated precision at each rank: the best precision at any rank
         whose recall is at least this rank's recall. It never rises.
     levels : tuple of float
-        The recall levels 0.0, 0.1, ..., 1.0.
+        The recall levels the curve is read at (0.0, 0.1, ..., 1.0 unless others are asked for).
     at_levels : numpy.ndarray
         Interpolated precision at each level: the best precision at any rank
         that reached the level (0 when no rank did).
@@ -69,7 +75,7 @@ class PrecisionRecallCurve:
         Relevant items needed to reach each level under ``convention``.
     n_relevant : int
         R, the relevant items of the query.
-    convention : {"trec_eval", "textbook"}
+    convention : {"trec_eval", "textbook", "trec_eval_10"}
         How a level counts as reached (see :func:`level_counts`).
 
     Examples
@@ -111,8 +117,8 @@ class PrecisionRecallCurve:
         return styled(self.table().html(), formula_block(f"11-point average = {self.eleven_point_average:.4f}"))
 
 
-def curve_steps(grades, threshold, n_relevant, convention):
-    """The :class:`PrecisionRecallCurve` of a checked list, and its relevant flags and hits."""
+def curve_steps(grades, threshold, n_relevant, convention, levels=RECALL_LEVELS):
+    """The :class:`PrecisionRecallCurve` of a checked list read at ``levels``, and its relevant flags and hits."""
     check_choice("convention", convention, CURVE_CONVENTIONS)
     total = check_n_relevant(n_relevant, int(relevant_flags(grades, threshold).sum()))
     relevant, hits, precision = hit_arrays(grades, None, threshold)
@@ -121,15 +127,15 @@ def curve_steps(grades, threshold, n_relevant, convention):
     best_below = np.maximum.accumulate(precision[::-1])[::-1] if hits.size else np.zeros(0)
     first_of_recall = np.searchsorted(hits, hits, side="left")
     interpolated = best_below[first_of_recall] if hits.size else np.zeros(0)
-    counts = level_counts(total, convention)
-    at_levels = np.zeros(len(RECALL_LEVELS))
+    counts = level_counts(total, convention, levels)
+    at_levels = np.zeros(len(levels))
     if total and hits.size:
         for index, count in enumerate(counts):
             if count <= hits[-1]:
                 at_levels[index] = best_below[np.searchsorted(hits, count, side="left")]
     for array in (precision, recall, interpolated, at_levels):
         array.setflags(write=False)
-    return PrecisionRecallCurve(precision, recall, interpolated, RECALL_LEVELS, at_levels, counts, total,
+    return PrecisionRecallCurve(precision, recall, interpolated, tuple(levels), at_levels, counts, total,
                                 convention), relevant, hits
 
 
@@ -147,10 +153,11 @@ def precision_recall_curve(relevances, *, n_relevant=None, threshold=1, conventi
         recall the list reaches get precision 0.
     threshold : float, default 1
         Smallest grade that counts as relevant.
-    convention : {"trec_eval", "textbook"}, default "trec_eval"
+    convention : {"trec_eval", "textbook", "trec_eval_10"}, default "trec_eval"
         When the list reaches a recall level: trec_eval 9.0.8's rounding (the
-        numbers ``iprec_at_recall_*`` prints), or exactly recall >= level as
-        Manning et al. define it. See :func:`level_counts`; they rarely differ.
+        numbers ``iprec_at_recall_*`` prints), exactly recall >= level as
+        Manning et al. define it, or trec_eval 10.0's rounding to the nearest.
+        See :func:`level_counts`; they rarely differ.
     negative : {"raise", "zero"}, default "raise"
         "zero" reads negative grades as 0, as trec_eval does.
 

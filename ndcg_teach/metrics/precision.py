@@ -219,9 +219,9 @@ def recall_batch(grades, lengths, k=None, *, threshold=1, n_relevant=None):
 
 register_metric(Metric(
     "precision", "P@{k}", "binary", precision_at_k, explain_precision_at_k, mark("share of the top k that is relevant"),
-    "04-precision-recall-at-k", order=50, batch=precision_batch, names={"P.{k}": {}, "P@{k}": {}},
+    "04-precision-recall-at-k", order=50, batch=precision_batch, names={"P.{k}": {}, "P@{k}": {}, "set_P": {}},
     needs=("threshold",), params={"adaptive_k": ADAPTIVE_K_PARAM}, columns=PRECISION_COLUMNS))
 register_metric(Metric(
     "recall", "R@{k}", "binary", recall_at_k, explain_recall_at_k, mark("share of the relevant items found in the top k"),
-    "04-precision-recall-at-k", order=60, batch=recall_batch, names={"recall.{k}": {}, "R@{k}": {}},
+    "04-precision-recall-at-k", order=60, batch=recall_batch, names={"recall.{k}": {}, "R@{k}": {}, "set_recall": {}},
     needs=("threshold", "n_relevant"), params={}, columns=RECALL_COLUMNS))
