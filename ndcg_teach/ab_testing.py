@@ -21,7 +21,7 @@ from math import ceil, sqrt
 from statistics import NormalDist
 
 from .explained import Explained, number
-from .i18n import _
+from .i18n import _, mark
 from .table import Table
 from .validation import check_open_unit, check_positive, shown
 
@@ -106,13 +106,13 @@ class SampleSize(Explained):
 
 
 def _check_rate(name, value):
-    return check_open_unit(name, value, "a rate such as the click-through rate")
+    return check_open_unit(name, value, mark("a rate such as the click-through rate"))
 
 
 def _check_design(alpha, power, ratio):
-    alpha = check_open_unit("alpha", alpha, "the two-sided significance level")
-    power = check_open_unit("power", power, "the chance to find the difference when it is real")
-    ratio = check_positive("ratio", ratio, "control users per treatment user")
+    alpha = check_open_unit("alpha", alpha, mark("the two-sided significance level"))
+    power = check_open_unit("power", power, mark("the chance to find the difference when it is real"))
+    ratio = check_positive("ratio", ratio, mark("control users per treatment user"))
     if power <= alpha / 2:
         raise ValueError(f"power must exceed alpha / 2 ({alpha / 2:g}): any sample size reaches a lower power. "
                          f"Got {shown(power)} instead.")
@@ -202,7 +202,7 @@ def ab_test_size_means(difference, sd, *, alpha=0.05, power=0.8, ratio=1.0):
             or difference != difference or abs(difference) == float("inf"):
         raise ValueError(f"difference must be a finite number other than 0: the change to find. "
                          f"Got {shown(difference)} instead.")
-    sd = check_positive("sd", sd, "the metric's standard deviation across users")
+    sd = check_positive("sd", sd, mark("the metric's standard deviation across users"))
     alpha, power, ratio = _check_design(alpha, power, ratio)
     spread = sd * sqrt(1 + 1 / ratio)
     return _size(float(difference), spread, spread, alpha, power, ratio, "means", sd, 0.0)
@@ -227,8 +227,8 @@ def ab_test_power(n_treatment, p_control, p_treatment, *, alpha=0.05, ratio=1.0)
             or n_treatment == float("inf"):
         raise ValueError(f"n_treatment must be a positive number of users. Got {shown(n_treatment)} instead.")
     control, treatment = _check_rate("p_control", p_control), _check_rate("p_treatment", p_treatment)
-    alpha = check_open_unit("alpha", alpha, "the two-sided significance level")
-    ratio = check_positive("ratio", ratio, "control users per treatment user")
+    alpha = check_open_unit("alpha", alpha, mark("the two-sided significance level"))
+    ratio = check_positive("ratio", ratio, mark("control users per treatment user"))
     pooled = (treatment + ratio * control) / (1 + ratio)
     sd_null = sqrt(pooled * (1 - pooled) * (1 + 1 / ratio))
     sd_alternative = sqrt(treatment * (1 - treatment) + control * (1 - control) / ratio)

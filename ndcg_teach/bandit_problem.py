@@ -19,7 +19,7 @@ import numpy as np
 from .checks import check_number_array
 from .counterfactual import Log, check_names, direct_method, doubly_robust, ips, policy_matrix, snips, value_matrix
 from .explained import Explained, number
-from .i18n import _
+from .i18n import _, mark
 from .table import Table
 from .validation import check_count, check_seed, shown
 
@@ -153,7 +153,7 @@ class BanditProblem(Explained):
         >>> [world.actions[a] for a in log.action], log.reward.tolist()  # "b" always clicked, "a" never
         (['a', 'a', 'b', 'a'], [0.0, 0.0, 1.0, 0.0])
         """
-        n = check_count("n", n, "how many records to log")
+        n = check_count("n", n, mark("how many records to log"))
         rng = np.random.default_rng(check_seed(seed))
         context = rng.choice(len(self.contexts), size=n, p=self.context_probabilities)
         cumulative = np.cumsum(self.logging[context], axis=1)
@@ -213,7 +213,7 @@ class BanditProblem(Explained):
         (1.0, (1.0, 0.75))
         """
         target = self.policy(policy)
-        n = check_count("n", n, "how many records each log holds")
+        n = check_count("n", n, mark("how many records each log holds"))
         x, a, r, chance = self._outcomes()
         counts_needed = np.exp(lgamma(n + x.size) - lgamma(n + 1) - lgamma(x.size))
         if counts_needed > MAX_LOG_COUNTS:
@@ -240,8 +240,8 @@ class BanditProblem(Explained):
     def simulate_estimates(self, policy, n, *, trials=1000, seed=0, reward_model=None, propensities=None):
         """Each estimator's mean and variance over ``trials`` simulated logs of ``n`` records (seeded). Lesson 19."""
         target = self.policy(policy)
-        n = check_count("n", n, "how many records each log holds")
-        trials = check_count("trials", trials, "how many logs to simulate")
+        n = check_count("n", n, mark("how many records each log holds"))
+        trials = check_count("trials", trials, mark("how many logs to simulate"))
         rng = np.random.default_rng(check_seed(seed))
         results = {}
         for _trial in range(trials):

@@ -10,6 +10,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from .i18n import gettext, mark, refused
 from .validation import shown
 
 
@@ -35,11 +36,11 @@ def check_label_list(name, values, meaning):
 
 def check_probability(name, value, meaning):
     """Return ``value`` as a float from 0 to 1 (both ends allowed)."""
-    requirement = f"a number from 0 to 1: {meaning}"
+    requirement = mark("a number from 0 to 1: {meaning}")
     if not _is_number(value):
-        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(TypeError, name, requirement, shown(value), meaning=gettext(meaning))
     if not 0 <= value <= 1:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(ValueError, name, requirement, shown(value), meaning=gettext(meaning))
     return float(value)
 
 
@@ -75,11 +76,11 @@ def check_distribution(name, values, meaning, size=None):
 
 def check_whole(name, value, meaning, low=0):
     """Return ``value`` as an int of at least ``low``."""
-    requirement = f"a whole number of at least {low}: {meaning}"
+    requirement = mark("a whole number of at least {low}: {meaning}")
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(TypeError, name, requirement, shown(value), low=low, meaning=gettext(meaning))
     if value < low:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(ValueError, name, requirement, shown(value), low=low, meaning=gettext(meaning))
     return int(value)
 
 

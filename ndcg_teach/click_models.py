@@ -50,8 +50,8 @@ def hoeffding_bound(sessions, delta=DELTA):
     >>> round(hoeffding_bound(10_000), 4)  # √(ln(2000) / 20000)
     0.0195
     """
-    sessions = check_count("sessions", sessions, "how many sessions the rate is measured on")
-    delta = check_open_unit("delta", delta, "the chance the bound may fail")
+    sessions = check_count("sessions", sessions, mark("how many sessions the rate is measured on"))
+    delta = check_open_unit("delta", delta, mark("the chance the bound may fail"))
     return float(np.sqrt(np.log(2 / delta) / (2 * sessions)))
 
 
@@ -72,7 +72,7 @@ def _attractiveness(model, relevances):
 
 
 def _check_attractiveness(attractiveness, max_grade):
-    check_whole("max_grade", max_grade, "the top of the grading scale", low=1)
+    check_whole("max_grade", max_grade, mark("the top of the grading scale"), low=1)
     if attractiveness is None:
         return None
     if not hasattr(attractiveness, "items"):
@@ -216,7 +216,7 @@ class _ClickModel:
         SimulatedClicks
         """
         exact = self.click_probabilities(relevances, ranking=ranking)
-        sessions = check_count("sessions", sessions, "how many user sessions to simulate")
+        sessions = check_count("sessions", sessions, mark("how many user sessions to simulate"))
         rng = np.random.default_rng(check_seed(seed))
         return SimulatedClicks(self._draw(np.array(exact.attractiveness), sessions, rng), exact, seed)
 

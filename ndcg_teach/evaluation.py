@@ -346,7 +346,7 @@ class Evaluation:
 
     def __repr__(self):
         means = ", ".join(f"{name}={value:.4f}" for name, value in self.means.items())
-        return f"<Evaluation of {len(self.queries)} queries: {means}>"
+        return _("<Evaluation of {n} queries: {means}>").format(n=len(self.queries), means=means)
 
     def table(self):
         """The per-query values and the mean as a :class:`~ndcg_teach.table.Table`."""

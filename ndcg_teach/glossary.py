@@ -9,7 +9,13 @@ traps for a learner moving between them and English material:
   (P@k), not accuracy;
 - 相关性得分 / 相关度得分 / 得分 in documents 001, 002 and 004 is a relevance
   grade, while this course keeps "score" (打分) for a model's output;
-- 截断位置 in document 001 is the cut-off k.
+- 归一化 in document 002 also names min-max scaling of grades, which the N of
+  NDCG is not (NDCG divides by IDCG).
+
+Where the course once wrote one concept two ways (评估 / 评价, 条目 / 物品,
+排序模型 / 排序器, ...), one term was chosen, for the reasons in its
+``chosen_because``, and the others are its ``rejected`` variants: a test keeps
+them out of the Chinese lessons, their outputs, the catalogue and the README.
 
 >>> from ndcg_teach.glossary import term
 >>> term("precision@k").chinese
@@ -18,6 +24,8 @@ traps for a learner moving between them and English material:
 'precision@k'
 >>> "准确率@K" in term("precision@k").variants
 True
+>>> term("排序器").chinese
+'排序模型'
 """
 
 from __future__ import annotations
@@ -47,6 +55,11 @@ class Term:
         (in English; ``trap_zh`` in Chinese).
     trap_zh : str
         The trap in Chinese.
+    rejected : tuple of str
+        Chinese names the course does not write for it (not in prose, outputs,
+        the catalogue or README.zh-CN), outside a quotation of a source document.
+    chosen_because : str
+        Why ``chinese`` was chosen over the rejected names (empty when none is rejected).
     """
 
     english: str
@@ -56,9 +69,31 @@ class Term:
     variants: tuple = ()
     trap: str = ""
     trap_zh: str = ""
+    rejected: tuple = ()
+    chosen_because: str = ""
 
 
 TERMS = (
+    Term("evaluation", "评估",
+         "Measuring how well a ranking serves its users, with judged queries and metrics.",
+         "用已判断的查询和指标衡量排序对用户有多大用处。",
+         ("评价", "评测"),
+         rejected=("评价", "评测"),
+         chosen_because="The source documents write 评估 (38 times, 评价 10); 评价 also means a user's review, which "
+                        "lesson 14's recommenders meet. IIR's Chinese translation writes 评价: read it as 评估."),
+    Term("item", "条目",
+         "One thing a ranking lists: a document, a passage, a product.",
+         "排序列出的一个对象：文档、段落或商品。",
+         ("项目", "物品", "文档"),
+         rejected=("物品", "项目"),
+         chosen_because="One word for documents, passages and products alike, as every table of the course writes it; "
+                        "recommender-system texts say 物品."),
+    Term("ranker", "排序模型",
+         "The system that orders the items for a query, by the scores it gives them.",
+         "为查询给条目打分并按分排序的系统。",
+         ("排序器", "排序系统"),
+         rejected=("排序器",),
+         chosen_because="The source documents write 排序模型, and a score is 模型打分: the ranker is that model."),
     Term("relevance grade", "相关性等级",
          "How useful a judge found an item for the query: 0 for not relevant, higher for better.",
          "评审员判断某个结果对查询有多有用：0 表示不相关，数越大越相关。",
@@ -80,9 +115,7 @@ TERMS = (
     Term("cut-off k", "截断位置 k",
          "How many top positions a metric looks at: @k.",
          "指标只看排在最前面的 k 个位置，写作 @k。",
-         ("截断位置", "前K个", "Top-K"),
-         "Document 001 writes 截断位置 for k; the other documents say 前K个 (the first K).",
-         "文档 001 用“截断位置”指 k；其他文档说“前 K 个”。"),
+         ("截断位置", "前K个", "Top-K")),
     Term("gain", "增益",
          "What one item adds to the sum: its grade (linear gain) or 2^grade − 1 (exponential gain).",
          "一个结果对总和的贡献：等级本身（线性增益）或 2^等级 − 1（指数增益）。",
@@ -101,10 +134,24 @@ TERMS = (
          ("折扣累积增益", "折扣累计增益", "折损累计增益", "折扣累计收益"),
          "The documents mix 折扣/折损 and 累积/累计; all four spellings mean DCG.",
          "各文档混用“折扣/折损”和“累积/累计”，四种写法都指 DCG。"),
+    Term("original discount", "原始折损",
+         "Järvelin and Kekäläinen's first discount: no discount before position b, then 1 / log_b(i).",
+         "Järvelin 和 Kekäläinen 最早提出的折损：位置 b 之前不折损，之后为 1 / log_b(i)。",
+         ("最初折损",),
+         rejected=("最初折损", "最初的折损"),
+         chosen_because="原始 says it is the first published form, as the library's trace and the lessons call it."),
+    Term("running total", "累加和",
+         "The sum so far, from position 1 to position i: running DCG, running IDCG.",
+         "从第 1 位加到第 i 位为止的和：DCG 累加值、IDCG 累加值。",
+         ("累计和", "累加值"),
+         rejected=("累积 DCG", "累积 IDCG", "累积值"),
+         chosen_because="累积 is already the C of CG and DCG (累积增益): 累积 DCG read as a second accumulation."),
     Term("ideal ranking", "理想排序",
          "The judged items sorted by grade, best first: the best order possible.",
          "把已判断的结果按等级从高到低排好：可能达到的最好顺序。",
-         ("理想排列", "理想顺序")),
+         ("理想排列", "理想顺序", "理想列表"),
+         rejected=("理想顺序", "理想列表", "理想排列"),
+         chosen_because="排序 is the course's word for a ranking; 顺序 and 列表 made the ideal one look like another object."),
     Term("ideal DCG (IDCG)", "理想 DCG（IDCG）",
          "The DCG of the ideal ranking, cut at the same k.",
          "理想排序在同一截断位置 k 上的 DCG。",
@@ -112,7 +159,10 @@ TERMS = (
     Term("normalised DCG (NDCG)", "归一化折损累积增益（NDCG）",
          "DCG divided by IDCG: between 0 and 1, comparable across queries.",
          "DCG 除以 IDCG：介于 0 和 1 之间，可以在不同查询之间比较。",
-         ("归一化折损累计增益", "归一化折扣累积增益", "标准化折损累计增益")),
+         ("归一化折损累计增益", "归一化折扣累积增益", "标准化折损累计增益"),
+         "Document 002 also says 归一化 for min-max scaling of the grades; the N of NDCG divides by IDCG, a different thing.",
+         "文档 002 还用“归一化”指对相关性等级做 min-max 缩放；NDCG 中的“归一化”是除以 IDCG，两者不是一回事。",
+         chosen_because="The Chinese translation of Manning et al.'s IIR writes 折损累积增益; the documents split between 折扣累积 and 折损累计."),
     Term("query", "查询",
          "One information need with its own judged items; metrics are averaged over queries.",
          "一个信息需求及其已判断的结果；指标在多个查询上取平均。",
@@ -132,7 +182,7 @@ TERMS = (
     Term("precision@k", "精确率@k",
          "The share of the first k items that are relevant.",
          "前 k 个结果中相关结果所占的比例。",
-         ("准确率@K", "查准率", "精度", "Precision@K"),
+         ("准确率@K", "查准率", "精度", "正确率", "Precision@K"),
          "Documents 000 and 003 write 准确率 (accuracy) for precision: 000 as 准确率@K, 003 inside AP; accuracy is a different measure.",
          "文档 000 和 003 把精确率写成“准确率”：000 写作“准确率@K”，003 用在 AP 里；准确率（accuracy）是另一个指标。"),
     Term("recall@k", "召回率@k",
@@ -142,13 +192,13 @@ TERMS = (
     Term("average precision (AP)", "平均精确率（AP）",
          "The mean of P@i at the positions i of the relevant items, over all relevant items of the query.",
          "在每个相关结果所在位置 i 上取 P@i，再对查询的全部相关结果求平均。",
-         ("平均准确率", "平均精度"),
+         ("平均准确率", "平均精度", "平均正确率"),
          "Document 003 calls AP 准确率的平均值 (the mean of accuracy); it is a mean of precisions.",
          "文档 003 把 AP 说成“准确率的平均值”；它其实是精确率的平均。"),
     Term("mean average precision (MAP)", "平均精确率均值（MAP）",
          "AP averaged over queries.",
          "AP 在多个查询上的平均值。",
-         ("平均准确率均值", "平均精度均值")),
+         ("平均准确率均值", "平均精度均值", "平均正确率均值")),
     Term("reciprocal rank (RR)", "倒数排名（RR）",
          "1 / the position of the first relevant item; 0 when there is none.",
          "第一个相关结果位置的倒数；没有相关结果时为 0。",
@@ -182,6 +232,19 @@ TERMS = (
     Term("rank-biased precision (RBP)", "秩偏精确率（RBP）",
          "A user reads on with probability p; the expected rate of relevant items read.",
          "用户以概率 p 继续往下看；读到的相关结果的期望比例。"),
+    Term("widget", "交互部件",
+         "An interactive control in the notebook: drag, press keys, and watch the numbers change.",
+         "笔记本中可以操作的控件：拖动、按键，看数字随之变化。",
+         ("交互组件", "小部件", "小组件"),
+         rejected=("交互组件",),
+         chosen_because="JupyterLab's Chinese interface (the language pack the course installs) says 小部件; the lessons "
+                        "already wrote 部件."),
+    Term("step table", "计算步骤表",
+         "The table of a trace: one row per position with every number of the sum.",
+         "计算过程的表格：每个位置一行，列出求和中的每个数。",
+         ("计算过程表",),
+         rejected=("计算过程表",),
+         chosen_because="Each row is one step of the sum, as the library's traces print it."),
     Term("significance test", "显著性检验",
          "Asks how likely a difference this large is if the two systems were equally good.",
          "如果两个系统其实一样好，出现这么大差异的可能性有多大。",

@@ -2,9 +2,11 @@
 
 Messages are written in English in the code, marked with :func:`gettext`
 (imported as ``_``) where they are shown, or with :func:`mark` where they are
-stored to be shown later. One catalogue per language,
-``ndcg_teach/locales/<language>.json``, maps each English message to its
-translation; English needs none, so the English output is the code's own text.
+stored to be shown later. One GNU gettext catalogue per language,
+``ndcg_teach/locales/<language>.po``, maps each English message (``msgid``) to
+its translation (``msgstr``); translators edit it with the usual tools, and
+:mod:`ndcg_teach.po` reads it as it is (no compiled ``.mo``). English needs
+none, so the English output is the code's own text.
 A message with ``{placeholders}`` is translated first and formatted after, so
 a translation may move the placeholders but must keep each of them.
 
@@ -30,9 +32,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import re
 from importlib import resources
+
+from .po import read_po
 
 LANGUAGES = ("en", "zh-CN")
 """The languages the course is written in; ``"en"`` is the default."""
@@ -97,8 +100,8 @@ def catalogue(language: str) -> dict[str, str]:
     """English message -> translation for ``language`` (empty for English)."""
     if check_language(language) == "en":
         return {}
-    text = resources.files("ndcg_teach").joinpath(f"locales/{language}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    text = resources.files("ndcg_teach").joinpath(f"locales/{language}.po").read_text(encoding="utf-8")
+    return read_po(text, f"locales/{language}.po")
 
 
 def chosen_language(language: str | None = None) -> str:
@@ -138,6 +141,24 @@ def gettext_matching(text: str, patterns, language: str | None = None) -> str:
 def mark(message: str) -> str:
     """Mark ``message`` for translation where it is stored; :func:`gettext` translates it when shown."""
     return message
+
+
+MUST_BE = mark("{name} must be {requirement}. Got {got} instead.")
+
+
+def refused(error: type, name: str, requirement: str, got: str, **fields) -> Exception:
+    """``error`` for a bad ``name``: the parameter, the ``requirement`` (a marked template filled with ``fields``), then ``got``.
+
+    In the learner's language, so a Chinese lesson shows a Chinese error with
+    the same structure; a test or a program reads the exception's type.
+
+    >>> refused(ValueError, "k", "a whole number from 1 to {n} (the number of items)", "0", n=3)
+    ValueError('k must be a whole number from 1 to 3 (the number of items). Got 0 instead.')
+    >>> with language_set("zh-CN"):
+    ...     print(refused(ValueError, "k", "a whole number from 1 to {n} (the number of items)", "0", n=3))
+    k 必须是1 到 3 之间的整数（条目数）。传入的是 0。
+    """
+    return error(gettext(MUST_BE).format(name=name, requirement=gettext(requirement).format(**fields), got=got))
 
 
 _ = gettext

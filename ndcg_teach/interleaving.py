@@ -436,7 +436,7 @@ def simulate_interleaving(ranking_a, ranking_b, grades, model, *, method="team_d
     True
     """
     a, b, k = _check_inputs(ranking_a, ranking_b, grades, model, method, k)
-    impressions = check_count("impressions", impressions, "how many users to simulate")
+    impressions = check_count("impressions", impressions, mark("how many users to simulate"))
     exact = interleaving_outcomes(a, b, grades, model, method=method, k=k)
     rng = np.random.default_rng(check_seed(seed))
     lists = [shown_list for _, shown_list, _, _ in exact.lists]

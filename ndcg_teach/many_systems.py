@@ -211,7 +211,7 @@ def tukey_hsd(scores, *, alpha=0.05, design="paired"):
     (('A', 'C'), ('B', 'C'))
     """
     systems, matrix = check_system_scores(scores)
-    alpha = check_open_unit("alpha", alpha, "the family-wise significance level")
+    alpha = check_open_unit("alpha", alpha, mark("the family-wise significance level"))
     check_choice("design", design, DESIGNS)
     k, n = matrix.shape
     mse, df, squares = _anova_error(matrix, design)
@@ -300,8 +300,8 @@ def randomised_tukey_hsd(scores, *, alpha=0.05, n=10_000, seed=0):
     0.0556
     """
     systems, matrix = check_system_scores(scores)
-    alpha = check_open_unit("alpha", alpha, "the family-wise significance level")
-    n = check_count("n", n, "how many random shuffles to draw")
+    alpha = check_open_unit("alpha", alpha, mark("the family-wise significance level"))
+    n = check_count("n", n, mark("how many random shuffles to draw"))
     rng = np.random.default_rng(check_seed(seed))
     ranges, exact = _shuffled_ranges(matrix, n, rng)
     means = matrix.mean(axis=1)
@@ -394,7 +394,7 @@ def discriminative_power(scores, *, alpha=0.05, method="randomised_tukey_hsd", n
     """
     check_choice("method", method, POWER_METHODS)
     systems, matrix = check_system_scores(scores)
-    alpha = check_open_unit("alpha", alpha, "the significance level")
+    alpha = check_open_unit("alpha", alpha, mark("the significance level"))
     if method == "tukey_hsd":
         result = tukey_hsd(dict(zip(systems, matrix)), alpha=alpha)
         pairs, p_values = result.pairs, result.p_values

@@ -9,8 +9,10 @@ bytes, ready for an ``<img>`` in a widget or ``IPython.display.Image``. The
 plots draw numbers taken from a :class:`~ndcg_teach.trace.Trace`; they
 compute none.
 
-Importing this module imports matplotlib; ``import ndcg_teach`` does not.
-The explorer of lesson 03 shows both plots live.
+Importing this module imports matplotlib, and gives it a font for Chinese
+(:mod:`ndcg_teach.fonts`); ``import ndcg_teach`` does not. Labels follow the
+learner's language (English where no Chinese font can draw them). The
+explorer of lesson 03 shows both plots live.
 """
 
 import functools
@@ -26,6 +28,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FixedLocator, MaxNLocator
 from PIL import Image
+
+from .fonts import labels_language, use_chinese_font
+from .i18n import gettext as _
+
+use_chinese_font()
 
 # Okabe & Ito's palette: distinguishable with every common colour-vision deficiency.
 OKABE_ITO = {
@@ -132,8 +139,8 @@ class DiscountPlot(_Plot):
         super().__init__(width, height, dpi)
         self._n = None
 
-    def _build(self, n):
-        """Create the artists for ``n`` positions; later draws only move them."""
+    def _build(self, n, language):
+        """Create the artists for ``n`` positions, labelled in ``language``; later draws only move them."""
         self.figure.clear()
         axes = self._axes()
         curve_axes = axes.twinx()
@@ -165,26 +172,26 @@ class DiscountPlot(_Plot):
         axes.set_xlim(0.4, n + 0.6)
         axes.xaxis.set_major_locator(FixedLocator(list(positions)))
         axes.yaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
-        axes.set_xlabel("position i", fontsize=FONT_SIZE + 0.5)
-        axes.set_ylabel("gain and gain × discount", fontsize=FONT_SIZE + 0.5)
+        axes.set_xlabel(_("position i", language), fontsize=FONT_SIZE + 0.5)
+        axes.set_ylabel(_("gain and gain × discount", language), fontsize=FONT_SIZE + 0.5)
         curve_axes.set_ylim(0, 1.07)  # discount 1 sits above the tallest bar label
         curve_axes.yaxis.set_major_locator(FixedLocator([0, 0.25, 0.5, 0.75, 1]))
-        curve_axes.set_ylabel("discount", color=OKABE_ITO["vermillion"], fontsize=FONT_SIZE + 0.5)
+        curve_axes.set_ylabel(_("discount", language), color=OKABE_ITO["vermillion"], fontsize=FONT_SIZE + 0.5)
         curve_axes.tick_params(axis="y", colors=OKABE_ITO["vermillion"])
         curve_axes.spines["right"].set_color(OKABE_ITO["vermillion"])
         curve_axes.spines["top"].set_visible(False)
         axes.legend(
             handles=[
-                Patch(color=OKABE_ITO["sky_blue"], alpha=0.45, label="gain"),
-                Patch(color=OKABE_ITO["blue"], label="gain × discount"),
-                Line2D([], [], color=OKABE_ITO["vermillion"], marker="o", linewidth=2, label="discount"),
+                Patch(color=OKABE_ITO["sky_blue"], alpha=0.45, label=_("gain", language)),
+                Patch(color=OKABE_ITO["blue"], label=_("gain × discount", language)),
+                Line2D([], [], color=OKABE_ITO["vermillion"], marker="o", linewidth=2, label=_("discount", language)),
             ],
             loc="lower left", bbox_to_anchor=(0, 1.0), ncol=3, frameon=False, borderaxespad=0.2, fontsize=FONT_SIZE - 1,
         )
         self.axes = axes
         self.curve_axes = curve_axes
         self.figure.subplots_adjust(left=0.11, right=0.88, bottom=0.15, top=0.89)
-        self._n = n
+        self._n = (n, language)
 
     def _fit_margins(self, pad=4):
         """Widen the side margins until both y labels lie ``pad`` pixels inside the figure.
@@ -218,9 +225,9 @@ class DiscountPlot(_Plot):
             The PNG image.
         """
         rows = [row for row in trace.rows if row.item is not None]
-        n = len(rows)
-        if n != self._n:
-            self._build(n)
+        n, language = len(rows), labels_language()
+        if (n, language) != self._n:
+            self._build(n, language)
         cut = n if k is None else min(k, n)
         gains, shares = _values(rows, "gain"), _values(rows, "contribution")
         top = max(max(gains), 1.0)
@@ -243,9 +250,9 @@ class DiscountPlot(_Plot):
         self.beyond.set_x(cut + 0.5)
         self.beyond.set_width(n - cut + 0.2)
         moving = [*self.gain_bars, *self.share_bars, self.curve, *self.labels]
-        if self._background is None or self._background[0] != (n, cut, top):
+        if self._background is None or self._background[0] != (n, language, cut, top):
             self._fit_margins()
-        return self._render((n, cut, top), moving)
+        return self._render((n, language, cut, top), moving)
 
 
 class CumulativePlot(_Plot):
@@ -273,25 +280,25 @@ class CumulativePlot(_Plot):
         super().__init__(width, height, dpi)
         self._names = None
 
-    def _build(self, names):
+    def _build(self, names, language):
         self.figure.clear()
         axes = self._axes()
         single = len(names) == 1
         self.gap = axes.fill_between([1], [0], [0], color=OKABE_ITO["sky_blue"], alpha=0.3, lw=0, zorder=1)
         (self.ideal,) = axes.plot(
             [], [], color=OKABE_ITO["black"], linestyle="--", marker="s", markersize=5, linewidth=1.8,
-            label="running IDCG (ideal order)", zorder=3,
+            label=_("running IDCG (ideal order)", language), zorder=3,
         )
         self.lines = [
             axes.plot(
                 [], [], color=colour, marker="o", markersize=6, linewidth=2.4, zorder=4,
-                label="running DCG" if single else f"running DCG, {name}",
+                label=_("running DCG", language) if single else _("running DCG, {name}", language).format(name=name),
             )[0]
             for name, colour in zip(names, RANKING_COLOURS)
         ]
         handles = [*self.lines, self.ideal]
         if single:
-            handles.append(Patch(color=OKABE_ITO["sky_blue"], alpha=0.3, label="gap to the ideal"))
+            handles.append(Patch(color=OKABE_ITO["sky_blue"], alpha=0.3, label=_("gap to the ideal", language)))
         axes.legend(
             handles=handles, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=2, frameon=False, borderaxespad=0.2,
             fontsize=FONT_SIZE - 1,
@@ -300,13 +307,13 @@ class CumulativePlot(_Plot):
             0.98, 0.04, "", transform=axes.transAxes, ha="right", va="bottom", fontsize=FONT_SIZE + 0.5,
             family="monospace", bbox={"boxstyle": "round,pad=0.35", "facecolor": "white", "edgecolor": LIGHT_GREY},
         )
-        axes.set_xlabel("position i", fontsize=FONT_SIZE + 0.5)
-        axes.set_ylabel("running total up to i", fontsize=FONT_SIZE + 0.5)
+        axes.set_xlabel(_("position i", language), fontsize=FONT_SIZE + 0.5)
+        axes.set_ylabel(_("running total up to i", language), fontsize=FONT_SIZE + 0.5)
         axes.yaxis.set_major_locator(MaxNLocator(nbins=5))
         axes.grid(axis="y", color=LIGHT_GREY, linewidth=0.8)
         axes.set_axisbelow(True)
         self.figure.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.84)
-        self.axes, self._names = axes, names
+        self.axes, self._names = axes, (names, language)
 
     @_as_written
     def draw(self, traces, names=("",)):
@@ -325,9 +332,9 @@ class CumulativePlot(_Plot):
         bytes
             The PNG image.
         """
-        names = tuple(literal(name) for name in names)
-        if names != self._names:
-            self._build(names)
+        names, language = tuple(literal(name) for name in names), labels_language()
+        if (names, language) != self._names:
+            self._build(names, language)
         first = traces[0]
         positions = [row.position for row in first.rows]
         ideal = _values(first.rows, "ideal_running")
@@ -348,7 +355,7 @@ class CumulativePlot(_Plot):
         self.axes.set_xlim(0.6, len(positions) + 0.4)
         self.axes.set_ylim(0, top * 1.12)
         self.axes.xaxis.set_major_locator(FixedLocator(positions))
-        return self._render((names, len(positions), top), moving)
+        return self._render((names, language, len(positions), top), moving)
 
 
 @_as_written
@@ -365,7 +372,7 @@ def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100)
     curves : PrecisionRecallCurve or sequence of them
         From :func:`~ndcg_teach.precision_recall_curve`.
     names : sequence of str or None, default None
-        One legend name per curve ("system 1", ... when None).
+        One legend name per curve ("system 1", ... when None, in the learner's language).
     width, height : float, default 5.6, 3.5
         Figure size in inches.
     dpi : int, default 100
@@ -389,7 +396,9 @@ def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100)
     if not curves or not all(isinstance(curve, PrecisionRecallCurve) for curve in curves):
         raise TypeError(f"curves must be a PrecisionRecallCurve or a list of them (from precision_recall_curve). "
                         f"Got {curves!r} instead.")
-    names = [f"system {i}" for i in range(1, len(curves) + 1)] if names is None else [literal(name) for name in names]
+    language = labels_language()
+    names = ([_("system {i}", language).format(i=i) for i in range(1, len(curves) + 1)] if names is None
+             else [literal(name) for name in names])
     if len(names) != len(curves):
         raise ValueError(f"names must hold one name per curve ({len(curves)}). Got {len(names)} names instead.")
     plot = _Plot(width, height, dpi)
@@ -405,17 +414,18 @@ def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100)
         if recall[-1] < 1:
             recall, interpolated = np.append(recall, 1.0), np.append(interpolated, 0.0)
         (line,) = axes.step(recall, interpolated, where="pre", color=colour, linewidth=2.2,
-                            label=name if len(curves) > 1 else "interpolated precision")
+                            label=name if len(curves) > 1 else _("interpolated precision", language))
         axes.plot(curve.levels, curve.at_levels, linestyle="none", marker="s", markersize=5, color=colour,
                   markerfacecolor="white")
         handles.append(line)
-    handles += [Line2D([], [], color=GREY, marker=".", linewidth=1, label="P at each rank"),
-                Line2D([], [], color=GREY, marker="s", markerfacecolor="white", linestyle="none", label="11 points")]
+    handles += [Line2D([], [], color=GREY, marker=".", linewidth=1, label=_("P at each rank", language)),
+                Line2D([], [], color=GREY, marker="s", markerfacecolor="white", linestyle="none",
+                       label=_("11 points", language))]
     axes.set_xlim(-0.02, 1.02)
     axes.set_ylim(-0.02, 1.07)
     axes.xaxis.set_major_locator(FixedLocator([i / 10 for i in range(11)]))
-    axes.set_xlabel("recall", fontsize=FONT_SIZE + 0.5)
-    axes.set_ylabel("precision", fontsize=FONT_SIZE + 0.5)
+    axes.set_xlabel(_("recall", language), fontsize=FONT_SIZE + 0.5)
+    axes.set_ylabel(_("precision", language), fontsize=FONT_SIZE + 0.5)
     axes.grid(color=LIGHT_GREY, linewidth=0.8)
     axes.set_axisbelow(True)
     # Up to three entries fit on one line above the axes; more go two to a line so none is cut off.

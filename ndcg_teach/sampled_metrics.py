@@ -120,8 +120,8 @@ def rank_distribution(n, m, *, sampling="with_replacement"):
 
 
 def _check_sizes(n, m, sampling):
-    n = check_whole("n", n, "items in the catalogue", low=2)
-    m = check_whole("m", m, "sampled negatives", low=1)
+    n = check_whole("n", n, mark("items in the catalogue"), low=2)
+    m = check_whole("m", m, mark("sampled negatives"), low=1)
     check_choice("sampling", sampling, SAMPLING)
     if sampling == "without_replacement" and m > n - 1:
         raise ValueError(f"m must be at most n - 1 = {n - 1} when sampling without replacement (there are only "
@@ -144,7 +144,7 @@ def sampled_metric_expectation(rank, n, m, metric, *, k=None, sampling="with_rep
     """
     metric = check_choice("metric", metric, METRICS)
     n, m, sampling = _check_sizes(n, m, sampling)
-    rank = check_whole("rank", rank, "the item's rank in the catalogue", low=1)
+    rank = check_whole("rank", rank, mark("the item's rank in the catalogue"), low=1)
     if rank > n:
         raise ValueError(f"rank must be at most n = {n}. Got {rank} instead.")
     row = rank_distribution(n, m, sampling=sampling)[rank - 1]
@@ -266,7 +266,7 @@ def corrected_metric(n, m, metric, *, k=None, method="bias_variance", gamma=0.1,
     if metric == "recall" and k is None:
         raise ValueError("k must be given for recall (HitRate@k): without a cut-off every rank is a hit. Got None "
                          "instead.")
-    gamma = check_probability("gamma", gamma, "the weight of the variance against the squared bias")
+    gamma = check_probability("gamma", gamma, mark("the weight of the variance against the squared bias"))
     weights = np.full(n, 1.0 / n) if prior is None else check_number_array("prior", prior, "p(r) for r = 1..n")
     if weights.size != n or (weights < 0).any() or not np.isclose(weights.sum(), 1.0, atol=1e-9):
         raise ValueError(f"prior must give each of the n = {n} ranks a probability, adding up to 1. "

@@ -28,6 +28,7 @@ import numpy as np
 from scipy.special import ndtr, stdtr
 
 from .checks import check_two_names
+from .i18n import mark
 from .significance_results import BootstrapInterval, SignificanceResult, cohen_dz
 from .validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 
@@ -257,7 +258,7 @@ def randomisation_test(a, b, *, n=10_000, seed=0, labels=("a", "b")):
     """
     first, second = check_paired_scores(a, b)
     labels = check_two_names("labels", labels, ("B", "A"))
-    n = check_count("n", n, "how many random sign assignments to draw")
+    n = check_count("n", n, mark("how many random sign assignments to draw"))
     rng = np.random.default_rng(check_seed(seed))
     differences = first - second
     observed = float(differences.sum())
@@ -314,8 +315,8 @@ def bootstrap_interval(a, b, *, confidence=0.95, n=10_000, seed=0, labels=("a", 
     """
     first, second = check_paired_scores(a, b)
     labels = check_two_names("labels", labels, ("B", "A"))
-    confidence = check_open_unit("confidence", confidence, "the share of resampled means the interval keeps")
-    n = check_count("n", n, "how many bootstrap resamples to draw")
+    confidence = check_open_unit("confidence", confidence, mark("the share of resampled means the interval keeps"))
+    n = check_count("n", n, mark("how many bootstrap resamples to draw"))
     rng = np.random.default_rng(check_seed(seed))
     differences = first - second
     m = differences.size

@@ -20,7 +20,7 @@ from .agreement import cohen_kappa
 from .checks import check_label_list, check_number_array, check_probability
 from .evaluation import evaluate
 from .explained import Explained, number
-from .i18n import _
+from .i18n import _, mark
 from .stability import kendall_tau
 from .table import Table
 from .trec import read_qrels
@@ -93,7 +93,7 @@ class SimulatedJudge(Explained):
         >>> SimulatedJudge.symmetric((0, 1, 2), 0.8).confusion
         ((0.8, 0.2, 0.0), (0.1, 0.8, 0.1), (0.0, 0.2, 0.8))
         """
-        accuracy = check_probability("accuracy", accuracy, "the chance the judge gives the true grade")
+        accuracy = check_probability("accuracy", accuracy, mark("the chance the judge gives the true grade"))
         size = len(check_label_list("grades", grades, "the grading scale"))
         matrix = np.zeros((size, size))
         for i in range(size):
@@ -129,7 +129,7 @@ class SimulatedJudge(Explained):
 
     @classmethod
     def _shifted(cls, grades, rate, step, name):
-        rate = check_probability("rate", rate, "the chance the judge moves a grade one step")
+        rate = check_probability("rate", rate, mark("the chance the judge moves a grade one step"))
         size = len(check_label_list("grades", grades, "the grading scale"))
         matrix = np.eye(size)
         for i in range(size):
@@ -333,9 +333,9 @@ def judge_effect(qrels, runs, judge, *, measure="ndcg_cut.10", trials=10, seed=0
     if not hasattr(runs, "items") or len(runs) < 2:
         raise TypeError(f"runs must map at least 2 system names to their runs, e.g. {{'bm25': run}}. "
                         f"Got {shown(runs)} instead.")
-    trials = check_count("trials", trials, "how many times to re-judge the collection")
+    trials = check_count("trials", trials, mark("how many times to re-judge the collection"))
     seed = check_seed(seed)
-    alpha = check_open_unit("alpha", alpha, "the significance level")
+    alpha = check_open_unit("alpha", alpha, mark("the significance level"))
     truth = read_qrels(qrels)
     truth_dict = {}
     for qid, docno, grade in zip(truth.qids, truth.docnos, truth.grades):

@@ -13,6 +13,8 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from .i18n import gettext, mark, refused
+
 NEGATIVE_CHOICES = ("raise", "zero")
 
 
@@ -159,19 +161,18 @@ def check_k(k, allow_none=True, name="k", n=None):
     ...
     ValueError: k must be a positive integer (the cut-off: how many top positions count), or None for the whole list. Got 0 instead.
     """
-    requirement = "a positive integer (the cut-off: how many top positions count)"
-    if n is not None:
-        requirement = f"a whole number from 1 to {n} (the number of items)"
-    if allow_none:
-        requirement += ", or None for all" if n is not None else ", or None for the whole list"
     if k is None and allow_none:
         return None
+    if n is not None:
+        requirement = mark("a whole number from 1 to {n} (the number of items), or None for all") if allow_none else \
+            mark("a whole number from 1 to {n} (the number of items)")
+    else:
+        requirement = mark("a positive integer (the cut-off: how many top positions count), or None for the whole list") \
+            if allow_none else mark("a positive integer (the cut-off: how many top positions count)")
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, Integral):
-        raise TypeError(f"{name} must be {requirement}. Got {shown(k)} instead.")
-    if k < 1:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(k)} instead.")
-    if n is not None and k > n:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(k)} instead.")
+        raise refused(TypeError, name, requirement, shown(k), n=n)
+    if k < 1 or (n is not None and k > n):
+        raise refused(ValueError, name, requirement, shown(k), n=n)
     return int(k)
 
 
@@ -207,18 +208,18 @@ def check_threshold(threshold, max_grade=None):
     ValueError: threshold must be a positive finite number: the smallest grade that counts as relevant (grade 0 never does). Got 0 instead.
     """
     if max_grade is not None:
-        requirement = f"a whole number from 1 to {max_grade}: the smallest grade that counts as relevant"
+        requirement = mark("a whole number from 1 to {max_grade}: the smallest grade that counts as relevant")
         if not _is_number(threshold):
-            raise TypeError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
+            raise refused(TypeError, "threshold", requirement, shown(threshold), max_grade=max_grade)
         whole = _whole(threshold)
         if whole is None or not 1 <= whole <= max_grade:
-            raise ValueError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
+            raise refused(ValueError, "threshold", requirement, shown(threshold), max_grade=max_grade)
         return float(whole)
-    requirement = "a positive finite number: the smallest grade that counts as relevant (grade 0 never does)"
+    requirement = mark("a positive finite number: the smallest grade that counts as relevant (grade 0 never does)")
     if not _is_number(threshold):
-        raise TypeError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
+        raise refused(TypeError, "threshold", requirement, shown(threshold))
     if not np.isfinite(threshold) or threshold <= 0:
-        raise ValueError(f"threshold must be {requirement}. Got {shown(threshold)} instead.")
+        raise refused(ValueError, "threshold", requirement, shown(threshold))
     return float(threshold)
 
 
@@ -226,16 +227,14 @@ def check_n_relevant(n_relevant, found):
     """Return ``n_relevant`` (relevant items of the query) or ``found`` when it is None."""
     if n_relevant is None:
         return found
-    requirement = "a non-negative integer: how many relevant items the query has in total"
+    requirement = mark("a non-negative integer: how many relevant items the query has in total")
     if isinstance(n_relevant, (bool, np.bool_)) or not isinstance(n_relevant, Integral):
-        raise TypeError(f"n_relevant must be {requirement}. Got {shown(n_relevant)} instead.")
+        raise refused(TypeError, "n_relevant", requirement, shown(n_relevant))
     if n_relevant < 0:
-        raise ValueError(f"n_relevant must be {requirement}. Got {shown(n_relevant)} instead.")
+        raise refused(ValueError, "n_relevant", requirement, shown(n_relevant))
     if n_relevant < found:
-        raise ValueError(
-            f"n_relevant must be at least the number of relevant items already in the list ({found}). "
-            f"Got {shown(n_relevant)} instead."
-        )
+        raise refused(ValueError, "n_relevant", mark("at least the number of relevant items already in the list ({found})"),
+                      shown(n_relevant), found=found)
     return int(n_relevant)
 
 
@@ -269,14 +268,13 @@ def check_n_nonrelevant(n_nonrelevant, found):
     """Return ``n_nonrelevant`` (judged non-relevant items of the query) or ``found`` when it is None."""
     if n_nonrelevant is None:
         return found
-    requirement = "a non-negative integer: how many judged non-relevant items the query has in total"
+    requirement = mark("a non-negative integer: how many judged non-relevant items the query has in total")
     if isinstance(n_nonrelevant, (bool, np.bool_)) or not isinstance(n_nonrelevant, Integral):
-        raise TypeError(f"n_nonrelevant must be {requirement}. Got {shown(n_nonrelevant)} instead.")
+        raise refused(TypeError, "n_nonrelevant", requirement, shown(n_nonrelevant))
     if n_nonrelevant < found:
-        raise ValueError(
-            f"n_nonrelevant must be {requirement}, at least the judged non-relevant items already in the list "
-            f"({found}). Got {shown(n_nonrelevant)} instead."
-        )
+        raise refused(ValueError, "n_nonrelevant", mark("a non-negative integer: how many judged non-relevant items the "
+                                                        "query has in total, at least the judged non-relevant items "
+                                                        "already in the list ({found})"), shown(n_nonrelevant), found=found)
     return int(n_nonrelevant)
 
 
@@ -290,21 +288,21 @@ def check_open_unit(name, value, meaning):
     ...
     ValueError: p must be a number strictly between 0 and 1: the chance the reader goes on to the next item. Got 1 instead.
     """
-    requirement = f"a number strictly between 0 and 1: {meaning}"
+    requirement = mark("a number strictly between 0 and 1: {meaning}")
     if not _is_number(value):
-        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(TypeError, name, requirement, shown(value), meaning=gettext(meaning))
     if not 0 < value < 1:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(ValueError, name, requirement, shown(value), meaning=gettext(meaning))
     return float(value)
 
 
 def check_positive(name, value, meaning):
     """Return ``value`` as a finite float > 0 (F's ``beta``)."""
-    requirement = f"a positive finite number: {meaning}"
+    requirement = mark("a positive finite number: {meaning}")
     if not _is_number(value):
-        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(TypeError, name, requirement, shown(value), meaning=gettext(meaning))
     if not np.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(ValueError, name, requirement, shown(value), meaning=gettext(meaning))
     return float(value)
 
 
@@ -323,11 +321,12 @@ def check_grade_ceiling(max_grade, grades):
     top = float(grades.max()) if grades.size else 0.0
     if max_grade is None:
         return top
-    requirement = f"a finite number at least the largest grade in relevances ({top:g}): the top of the grading scale"
+    requirement = mark("a finite number at least the largest grade in relevances ({top:g}): the top of the grading scale")
     if not _is_number(max_grade):
-        raise TypeError(f"max_grade must be {requirement}, or None. Got {shown(max_grade)} instead.")
+        raise refused(TypeError, "max_grade", mark("a finite number at least the largest grade in relevances ({top:g}): "
+                                                   "the top of the grading scale, or None"), shown(max_grade), top=top)
     if not np.isfinite(max_grade) or max_grade < top or max_grade < 0:
-        raise ValueError(f"max_grade must be {requirement}. Got {shown(max_grade)} instead.")
+        raise refused(ValueError, "max_grade", requirement, shown(max_grade), top=top)
     return float(max_grade)
 
 
@@ -352,23 +351,23 @@ def check_paired_scores(a, b):
 
 def check_count(name, value, meaning):
     """Return ``value`` as an int >= 1 (the number of resamples)."""
-    requirement = f"a positive integer: {meaning}"
+    requirement = mark("a positive integer: {meaning}")
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(TypeError, name, requirement, shown(value), meaning=gettext(meaning))
     if value < 1:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise refused(ValueError, name, requirement, shown(value), meaning=gettext(meaning))
     return int(value)
 
 
 def check_seed(seed):
     """Return ``seed`` (a non-negative int, or None for fresh randomness each call)."""
-    requirement = "a non-negative integer (the same seed gives the same resamples), or None"
+    requirement = mark("a non-negative integer (the same seed gives the same resamples), or None")
     if seed is None:
         return None
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, Integral):
-        raise TypeError(f"seed must be {requirement}. Got {shown(seed)} instead.")
+        raise refused(TypeError, "seed", requirement, shown(seed))
     if seed < 0:
-        raise ValueError(f"seed must be {requirement}. Got {shown(seed)} instead.")
+        raise refused(ValueError, "seed", requirement, shown(seed))
     return int(seed)
 
 

@@ -7,7 +7,6 @@ run there exactly as they run here, and :func:`picked_up` checks, in a fresh pro
 registry reaches a metric without an edit of its own.
 """
 
-import json
 import shutil
 import subprocess
 import sys
@@ -15,17 +14,16 @@ import textwrap
 from filecmp import dircmp
 from pathlib import Path
 
+from ndcg_teach.po import po_header, po_text, read_po
+
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE = Path("ndcg_teach", "locales", "zh-CN.json")
+CATALOGUE = Path("ndcg_teach", "locales", "zh-CN.po")
 
 # The suites that read the registry: every metric they find is checked there.
 SUITES = ["test_registry.py", "test_explain.py", "test_mean.py", "test_i18n.py", "test_package.py",
           "test_widgets_explorer.py"]
 
 
-def catalogue_text(strings):
-    """The catalogue file's text for ``strings``, written as the repository keeps it (sorted, one entry a line)."""
-    return json.dumps(strings, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def package_copy(tmp_path, *, files=None, strings=None, remove=(), unmark=()):
@@ -42,9 +40,9 @@ def package_copy(tmp_path, *, files=None, strings=None, remove=(), unmark=()):
         (copy / path).write_text(text, encoding="utf-8")
     for path in remove:
         (copy / path).unlink()
-    catalogue = json.loads((copy / CATALOGUE).read_text(encoding="utf-8"))
-    catalogue = {message: text for message, text in {**catalogue, **(strings or {})}.items() if message not in unmark}
-    (copy / CATALOGUE).write_text(catalogue_text(catalogue), encoding="utf-8")
+    text = (copy / CATALOGUE).read_text(encoding="utf-8")
+    catalogue = {message: shown for message, shown in {**read_po(text), **(strings or {})}.items() if message not in unmark}
+    (copy / CATALOGUE).write_text(po_text(catalogue, po_header(text)), encoding="utf-8")
     return copy
 
 

@@ -25,7 +25,7 @@ Q_STRINGS = [
 
 def test_q_measure_is_one_module_and_its_locale_strings(tmp_path):
     copy = package_copy(tmp_path, remove=[MODULE], unmark=Q_STRINGS)
-    assert changed_files(copy) == ["ndcg_teach/locales/zh-CN.json", MODULE]
+    assert changed_files(copy) == ["ndcg_teach/locales/zh-CN.po", MODULE]
     assert " passed" in run_suites(copy)
     assert "q_measure" not in collected(copy) and "q_measure" in collected(ROOT)
 

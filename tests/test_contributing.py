@@ -6,17 +6,17 @@ registry suites, the new tests and the module's doctests pass, every caller reac
 files differs from the package. The copy machinery is tests/test_contract.py's (tests/metric_copy.py).
 """
 
-import json
 import re
 
 import pytest
 
 import ndcg_teach as nt
+from ndcg_teach.po import read_po
 from metric_copy import ROOT, changed_files, collected, package_copy, picked_up, run_suites
 
 GUIDE = ROOT / "CONTRIBUTING.md"
 BLOCK = re.compile(r"^<!-- file: (\S+) -->\n```\w+\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-MODULE, STRINGS, TESTS = "ndcg_teach/metrics/ncg.py", "ndcg_teach/locales/zh-CN.json", "tests/test_ncg.py"
+MODULE, STRINGS, TESTS = "ndcg_teach/metrics/ncg.py", "ndcg_teach/locales/zh-CN.po", "tests/test_ncg.py"
 
 
 def blocks():
@@ -33,7 +33,7 @@ def test_the_guide_gives_a_module_its_strings_and_its_tests():
 def test_following_the_guide_lands_the_metric_everywhere(tmp_path):
     written = blocks()
     copy = package_copy(tmp_path, files={MODULE: written[MODULE], TESTS: written[TESTS]},
-                        strings=json.loads(written[STRINGS]))
+                        strings=read_po(written[STRINGS]))
     assert changed_files(copy) == [STRINGS, MODULE] and changed_files(copy, "tests") == [TESTS]
     assert " passed" in run_suites(copy, TESTS, MODULE)
     assert "ncg" in collected(copy)

@@ -195,3 +195,22 @@ def test_quotations_refuse_unknown_documents_and_examples():
         quotations("009")
     with pytest.raises(ValueError, match=r"name must be the name of a worked example, e\.g\. 'ndcg_5_2_3'\. Got 'nope' instead\."):
         quotations(example="nope")
+
+
+def test_a_chinese_reader_gets_the_documents_own_words_and_lines_with_no_english_under_them():
+    from ndcg_teach.examples import quotations
+
+    with nt.language_set("zh-CN"):
+        quote = quotations("000")[0]
+        shown = str(quote)
+        assert shown == f"{quote.citation}\n  {quote.chinese}" and quote.citation.endswith(f"，第 {quote.line} 行")
+        assert source("004").citation == "004_064288211b98ea25.txt［无标题，首行：“评估推荐系统通常需要比单纯判断相关条目是否存在更为细致的指标。”］"
+        assert source("001").heading() == "（无标题）首行：“## 1. 背景介绍”" and source("000").heading() == f"«{source('000').title}»"
+    assert str(quotations("000")[0]).endswith(quotations("000")[0].english) and source("004").heading().startswith("(untitled) ")
+
+
+@needs_seeds
+def test_an_untitled_documents_first_line_is_its_own():
+    for document in SOURCES:
+        lines = (SEEDS / document.file).read_text(encoding="utf-8").splitlines()
+        assert document.title is not None or (document.first_line and lines[0].startswith(document.first_line))

@@ -36,7 +36,6 @@ def test_every_name_of_a_term_finds_it_and_both_meanings_are_written(entry):
     [
         ("准确率@K", "precision@k", ("000", "003")),
         ("得分", "relevance grade", ("001", "002", "004")),
-        ("截断位置", "cut-off k", ("001",)),
     ],
 )
 def test_the_three_traps_the_issue_names_are_spelled_out(variant, english, documents):
@@ -46,6 +45,27 @@ def test_the_three_traps_the_issue_names_are_spelled_out(variant, english, docum
         assert document in entry.trap and document in entry.trap_zh
 
 
+def test_the_min_max_trap_of_document_002_is_spelled_out_beside_ndcg():
+    entry = term("NDCG")
+    assert "002" in entry.trap and "min-max" in entry.trap and "归一化" in entry.trap_zh and "IDCG" in entry.trap_zh
+
+
+@pytest.mark.parametrize("entry", [entry for entry in TERMS if entry.rejected], ids=lambda entry: entry.english)
+def test_a_rejected_variant_has_its_reason_and_names_no_other_term(entry):
+    assert entry.chosen_because.endswith(".") and not CJK.sub("", entry.chosen_because).isspace()
+    others = {name for other in TERMS if other is not entry for name in (other.chinese, *_chinese_heads(other))}
+    for variant in entry.rejected:
+        assert variant not in entry.chinese and variant not in others, variant
+
+
+def _chinese_heads(entry):
+    return [re.sub(r"（.*）$", "", entry.chinese)]
+
+
+def test_the_course_term_of_a_rejected_variant_is_found_from_it():
+    assert term("排序器").chinese == "排序模型" and term("评价").chinese == "评估" and term("物品").chinese == "条目"
+
+
 @needs_seeds
 @pytest.mark.parametrize(
     ("printed", "english", "documents"),
@@ -53,7 +73,7 @@ def test_the_three_traps_the_issue_names_are_spelled_out(variant, english, docum
         ("准确率@K", "precision@k", ("000",)),
         ("准确率的平均值", "precision@k", ("003",)),
         ("得分", "relevance grade", ("001", "002", "004")),
-        ("截断位置", "cut-off k", ("001",)),
+        ("min-max", "normalised DCG (NDCG)", ("002",)),
     ],
 )
 def test_the_traps_name_the_documents_that_really_use_them(printed, english, documents):

@@ -84,7 +84,7 @@ def test_the_kernel_side_texts_are_chinese():
     assert all(CJK.search(text) for text in texts), texts
     assert panel["columns"][0]["text"] == "i"
     assert panel["groups"]["binary"] == "二元指标：等级 ≥ 1 算相关"
-    assert [action[1] for action in explorer.choices["actions"]] == ["理想顺序", "最差顺序", "打乱", "重置"]
+    assert [action[1] for action in explorer.choices["actions"]] == ["理想排序", "最差排序", "打乱", "重置"]
 
 
 def test_a_judged_item_the_list_misses_is_named_in_the_explorers_language():
@@ -124,8 +124,8 @@ def test_a_chinese_compare_explorer_shows_the_english_ones_numbers():
 @pytest.mark.parametrize(
     ("action", "expected"),
     [
-        (lambda e: e.ideal(), "理想顺序：A、B、C、D、E。"),
-        (lambda e: e.worst(), "最差顺序：E、D、C、B、A。"),
+        (lambda e: e.ideal(), "理想排序：A、B、C、D、E。"),
+        (lambda e: e.worst(), "最差排序：E、D、C、B、A。"),
         (lambda e: e.reset(), "已重置为初始的顺序和相关性等级：B、A、D、C、E。"),
         (lambda e: e.set_grade("E", 4), "E 的相关性等级已改为 4。"),
     ],
@@ -169,7 +169,7 @@ def test_language_none_takes_the_learners_language_when_the_explorer_is_built():
     assert (chinese.language, duel.language, english.language) == ("zh-CN", "zh-CN", "en")
     assert duel.names == ["模型 A", "模型 B"]
     chinese.ideal()  # after the with block: still Chinese
-    assert chinese.notice["text"] == "理想顺序：A、B、C、D、E。"
+    assert chinese.notice["text"] == "理想排序：A、B、C、D、E。"
     assert RankingExplorer(ITEMS, GRADES).language == "en"
 
 
@@ -200,5 +200,5 @@ def test_the_chinese_static_picture():
     assert "<b>运行这个单元格后即可拖动各行</b>：这是探索器保存时的静态图片" in html
     assert "<th>位置</th><th>条目</th><th></th><th>等级</th><th></th>" in html
     assert html.count("<td>在截断位置 k 之后</td>") == len(ITEMS) - 3
-    assert 'alt="累积 DCG 与累积 IDCG 对比"' in html
+    assert 'alt="DCG 累加值与 IDCG 累加值对比"' in html
     assert "Run this cell" not in html and "below k" not in html

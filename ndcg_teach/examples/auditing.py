@@ -136,7 +136,7 @@ class AuditReport(tuple):
             rows = tuple((r.example, _quantity(r.quantity, self.language), r.published, Cell(_shown(r.computed, r.published), repr(r.computed)),
                           _("yes", self.language) if r.agrees else _("NO", self.language)) for r in records)
             headers = tuple(_(header, self.language) for header in _HEADERS)
-            tables.append(Table(doc.citation, headers, rows, notes=tuple(r.note for r in records),
+            tables.append(Table(doc.citation_in(self.language), headers, rows, notes=tuple(r.note for r in records),
                                 row_classes=tuple("ndcg-audit-yes" if r.agrees else "ndcg-audit-no" for r in records)))
         return tables
 

@@ -8,6 +8,7 @@ Formulas and code are quoted as printed; only the Chinese words are translated.
 
 from dataclasses import dataclass
 
+from ..i18n import language
 from .sources import source
 from .worked import example as worked_example
 
@@ -38,10 +39,15 @@ class Quotation:
 
     @property
     def citation(self):
-        """The document's file name and title, and the line, e.g. ``000_….txt «…», line 84``."""
+        """The document's file name and title, and the line: ``000_….txt «…», line 84`` (``第 84 行`` in Chinese)."""
+        if language() == "zh-CN":
+            return f"{source(self.source).citation}，第 {self.line} 行"
         return f"{source(self.source).citation}, line {self.line}"
 
     def __str__(self):
+        """The citation and the line as printed; an English reader gets our translation under it, a Chinese one does not."""
+        if language() == "zh-CN":
+            return f"{self.citation}\n  {self.chinese}"
         return f"{self.citation}\n  {self.chinese}\n  {self.english}"
 
 

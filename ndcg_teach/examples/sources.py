@@ -9,6 +9,8 @@ titles and summaries are ours.
 
 from dataclasses import dataclass
 
+from ..i18n import chosen_language, gettext, mark
+
 
 @dataclass(frozen=True)
 class Source:
@@ -30,6 +32,10 @@ class Source:
         What it contains, in our words.
     missing_figures : tuple of str
         Pictures the text refers to but does not contain.
+    first_line : str
+        The start of the document's first line (its first sentence), verbatim:
+        how a reader of an untitled document recognises it (the Chinese
+        edition cites it by that line).
     """
 
     file: str
@@ -39,19 +45,47 @@ class Source:
     covers: tuple
     summary: str
     missing_figures: tuple = ()
+    first_line: str = ""
 
     @property
     def citation(self):
-        """File name and title, the way examples and notes cite the document.
+        """File name and title, the way examples and notes cite the document, in the learner's language."""
+        return self.citation_in()
+
+    def citation_in(self, language=None):
+        """The citation in ``language`` (the current one when None): an untitled document by its first line in Chinese.
 
         Examples
         --------
-        >>> source("004").citation
+        >>> source("004").citation_in("en")
         '004_064288211b98ea25.txt [untitled: NDCG for recommender systems, built up from CG and DCG]'
+        >>> source("001").citation_in("zh-CN")
+        '001_647c40be77200e02.txt［无标题，首行：“## 1. 背景介绍”］'
         """
-        if self.title is None:
-            return f"{self.file} [untitled: {self.english_title}]"
-        return f"{self.file} «{self.title}»"
+        if self.title is not None:
+            return f"{self.file} «{self.title}»"
+        if chosen_language(language) == "zh-CN":
+            return f"{self.file}［无标题，首行：“{self.first_line}”］"
+        return f"{self.file} [untitled: {self.english_title}]"
+
+    def heading(self, language=None):
+        """How lesson 07 names the document: its title (with our translation in English), or, untitled, our English
+        title in English and its own first line in Chinese.
+
+        >>> source("000").heading("en")
+        '排序模型评估:准确率@K和NDCG (Evaluating ranking models: Precision@K and NDCG)'
+        >>> source("004").heading("zh-CN")
+        '（无标题）首行：“评估推荐系统通常需要比单纯判断相关条目是否存在更为细致的指标。”'
+        """
+        chinese = chosen_language(language) == "zh-CN"
+        if self.title is not None:
+            return f"«{self.title}»" if chinese else f"{self.title} ({self.english_title})"
+        return f"（无标题）首行：“{self.first_line}”" if chinese else f"(untitled) {self.english_title}"
+
+    def figures_missing(self, language=None):
+        """The pictures the text refers to but does not contain, in ``language`` (file names as they are)."""
+        return "、".join(gettext(figure, language) for figure in self.missing_figures) if chosen_language(language) == \
+            "zh-CN" else ", ".join(self.missing_figures)
 
 
 SOURCES = (
@@ -79,6 +113,7 @@ SOURCES = (
             "gain and the 1/log2(i+1) discount, IDCG and NDCG; works NDCG@5 by hand for items "
             "A-E ranked with grades 5, 3, 2, 1, 4; then gives NumPy functions for DCG@k and NDCG@k."
         ),
+        first_line="## 1. 背景介绍",
     ),
     Source(
         file="002_9758a2ecd50742e5.txt",
@@ -91,7 +126,7 @@ SOURCES = (
             "that min-max rescales 19 true and 19 predicted scores, uses the gain 2^x - 1, and is "
             "said to score 0.98."
         ),
-        missing_figures=("the data-layout picture (only its placeholder text is left)",),
+        missing_figures=(mark("the data-layout picture (only its placeholder text is left)"),),
     ),
     Source(
         file="003_96b46f85e61a2d0a.txt",
@@ -118,6 +153,7 @@ SOURCES = (
             "grades [5, 2, 3], compares the worse order [2, 3, 5], and builds the ideal ranking "
             "from every relevant item of the user."
         ),
+        first_line="评估推荐系统通常需要比单纯判断相关条目是否存在更为细致的指标。",
     ),
 )
 

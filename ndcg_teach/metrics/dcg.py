@@ -76,10 +76,10 @@ def normalise(dcg_value, idcg_value, zero_idcg):
     if idcg_value > 0:
         return dcg_value / idcg_value
     if zero_idcg == "raise":
-        raise ValueError(
+        raise ValueError(_(
             "IDCG is 0 (no judged item has a positive gain), so NDCG = DCG / IDCG is undefined. "
             "Pass zero_idcg=0.0 (scikit-learn, trec_eval) or zero_idcg=1.0 (LightGBM) to choose a value. Got zero_idcg='raise' instead."
-        )
+        ))
     return zero_idcg
 
 

@@ -153,7 +153,7 @@ def explain_r_precision(relevances, k=None, *, n_relevant=None, threshold=1, neg
 
 def f_measure_steps(grades, k, beta, threshold, n_relevant):
     """``(P, R, F, relevant, hits, precision, recall)``: P@k and R@k as trec_eval computes them, and F_beta."""
-    beta = check_positive("beta", beta, "how many times more recall matters than precision (1 weighs them equally)")
+    beta = check_positive("beta", beta, mark("how many times more recall matters than precision (1 weighs them equally)"))
     total = check_n_relevant(n_relevant, int(relevant_flags(grades, threshold).sum()))
     relevant, hits, precision = hit_arrays(grades, k, threshold)
     found = _found(hits)

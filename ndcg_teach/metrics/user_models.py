@@ -29,7 +29,7 @@ __all__ = [
     "explain_rank_biased_precision", "rbp_residual",
 ]
 
-P_MEANING = "the chance the reader goes on from one item to the next"
+P_MEANING = mark("the chance the reader goes on from one item to the next")
 
 STOP = Column("stop", mark("stop probability"), "number", mark("the chance that the reader stops at this item"))
 REACH = Column("reach", mark("P(reach i)"), "number", mark("the chance that the reader reads this far"))

@@ -391,7 +391,7 @@ class RankingExplorer(_Explorer):
     >>> chinese = RankingExplorer(["B", "A", "D", "C", "E"], {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}, language="zh-CN")
     >>> chinese.ideal()
     >>> chinese.notice["text"], chinese.metrics["ndcg"]
-    ('理想顺序：A、B、C、D、E。', 1.0)
+    ('理想排序：A、B、C、D、E。', 1.0)
     """
 
     _rankings = ("order",)

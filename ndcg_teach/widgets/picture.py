@@ -20,7 +20,7 @@ under the words "Run this cell to drag the rows". Front ends pick one view:
 import base64
 from html import escape
 
-from ..i18n import gettext, mark
+from ..i18n import gettext, language_set, mark
 from ..plots import CumulativePlot, DiscountPlot, compact_png
 
 RUN = mark("Run this cell to drag the rows")
@@ -50,8 +50,8 @@ def _numbers(panel):
 def static_html(explorer):
     """The static picture of ``explorer`` (a RankingExplorer or CompareExplorer) as HTML, plots included, in its language.
 
-    The plots' own axis labels (matplotlib PNGs) stay in English: a machine
-    without a CJK font would draw Chinese there as empty boxes.
+    The plots (matplotlib PNGs) are labelled in its language too, in English
+    where no Chinese font is installed (:mod:`ndcg_teach.fonts`).
     """
     k, labels, grades, language = explorer.k, explorer.labels, explorer.relevance, explorer.language
     saved = mark("{run}: this is a picture of the explorer as it was saved; in a running notebook the live widget shows instead.")
@@ -61,10 +61,12 @@ def static_html(explorer):
         title = f"<h4 style=\"margin:8px 0 4px\">{escape(panel['name'])}</h4>" if len(panels) > 1 else ""
         parts.append(f"{title}{_ranking(panel['order'], grades, labels, k, language)}<p>{_numbers(panel)}</p>")
     numbers = explorer._shown_numbers
-    if len(panels) == 1:
-        parts.append(_image(DiscountPlot().draw(numbers[0].full_trace, k=k),
-                            gettext("Discount curve and each item's gain and gain times discount at its position", language)))
     names = explorer.names if len(panels) > 1 else ("",)
-    parts.append(_image(CumulativePlot().draw([n.trace for n in numbers], names),
-                        gettext("Running DCG against running IDCG", language)))
+    with language_set(language):
+        discount = DiscountPlot().draw(numbers[0].full_trace, k=k) if len(panels) == 1 else None
+        cumulative = CumulativePlot().draw([n.trace for n in numbers], names)
+    if discount is not None:
+        parts.append(_image(discount, gettext("Discount curve and each item's gain and gain times discount at its position",
+                                              language)))
+    parts.append(_image(cumulative, gettext("Running DCG against running IDCG", language)))
     return f'<div class="ndcg-x-static">{"".join(parts)}</div>'

@@ -105,12 +105,12 @@ def test_every_word_the_widget_shows_is_chinese(chinese, screenshots):
     )
     single = chinese.single
     assert single.locator(".ndcg-x-field-label").all_inner_texts() == [ZH["cutoff"], ZH["gain"], ZH["discount"], ZH["relevant_if"]]
-    assert single.locator("[data-action]").all_inner_texts() == ["理想顺序", "最差顺序", "打乱", "重置"]
+    assert single.locator("[data-action]").all_inner_texts() == ["理想排序", "最差排序", "打乱", "重置"]
     assert single.locator(".ndcg-x-hint").inner_text() == ZH["hint"]
     assert single.locator("[data-testid=step-table] thead th").all_inner_texts()[:5] == ["i", "条目", "等级", "增益", "折损"]
     assert single.locator("[data-testid=discount-plot] .ndcg-x-svg-title").all_text_contents() == ["增益，增益 × 折损", "折损", "位置 i"]
     assert single.locator("[data-testid=cumulative-plot] figcaption").inner_text() == ZH["cumulative_caption"]
-    assert chinese.duel.locator(".ndcg-x-legend li").all_inner_texts() == ["累积 DCG，模型 A", "累积 DCG，模型 B", "累积 IDCG（理想顺序）"]
+    assert chinese.duel.locator(".ndcg-x-legend li").all_inner_texts() == ["DCG 累加值，模型 A", "DCG 累加值，模型 B", "IDCG 累加值（理想排序）"]
     assert chinese.duel.locator("[data-testid=comparison] thead th").first.inner_text() == "指标"
     for root in (single, chinese.duel):
         shown = root.evaluate(READ)
@@ -138,7 +138,7 @@ def test_a_drag_updates_the_numbers_and_is_announced_in_chinese(chinese):
     expect_text(chinese.metric("ndcg"), ndcg_text(moved))
     expect_text(chinese.single.locator("[data-testid=announcer]"), "B 已移到第 3 位（共 5 位）。")
     chinese.single.locator("[data-action=ideal]").click()
-    expect_text(chinese.single.locator("[data-testid=notice]"), "理想顺序：A、B、C、D、E。")
+    expect_text(chinese.single.locator("[data-testid=notice]"), "理想排序：A、B、C、D、E。")
     expect_text(chinese.metric("ndcg"), "1.0000")
 
 
