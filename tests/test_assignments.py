@@ -181,7 +181,9 @@ def run_course(tmp, edition):
             target = root / "submitted" / student / name / f"{name}.ipynb"
             target.parent.mkdir(parents=True)
             nbformat.write(notebook, target)
-    nbgrader(root, "autograde", "*", "--force")
+    # Kernels over Unix sockets named in the course folder: two editions grading at once cannot take each other's
+    # TCP ports (a kernel once failed with "Address already in use" while the other edition started its kernels).
+    nbgrader(root, "autograde", "*", "--force", "--KernelManager.transport=ipc", f"--KernelManager.ip={root / 'kernel'}")
     nbgrader(root, "generate_feedback", "*", "--force")
     nbgrader(root, "export")
     return root
