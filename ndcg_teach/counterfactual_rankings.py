@@ -26,8 +26,9 @@ from .checks import check_grade_map
 from .click_models import PositionBasedModel
 from .explained import Explained, number
 from .i18n import _
+from .item_checks import check_ranking
 from .table import Table
-from .validation import check_ranking, shown
+from .validation import shown
 
 __all__ = ["position_based_ips", "position_based_exact", "RankingEstimate", "RankingMoments"]
 

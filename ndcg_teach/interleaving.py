@@ -27,9 +27,10 @@ from .checks import check_grade_map
 from .click_models import CascadeModel, PositionBasedModel, hoeffding_bound
 from .explained import Explained, number
 from .i18n import _, mark
+from .item_checks import check_ranking
 from .metrics.ndcg import ndcg
 from .table import Table
-from .validation import check_choice, check_count, check_k, check_ranking, check_seed, shown
+from .validation import check_choice, check_count, check_k, check_seed, shown
 
 __all__ = ["team_draft", "balanced", "interleaving_outcomes", "simulate_interleaving", "Interleaved",
            "InterleavingOutcome", "SimulatedInterleaving"]

@@ -22,7 +22,7 @@ from test_widgets_explorer import GRADES, ITEMS, expected_metrics, front_end_cus
 import ndcg_teach as nt
 from ndcg_teach.gains import GAIN_CHOICES
 from ndcg_teach.discounts import DISCOUNT_CHOICES
-from ndcg_teach.validation import check_grade
+from ndcg_teach.item_checks import check_grade
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import changes as changes_module
 from ndcg_teach.widgets import panel as panel_module

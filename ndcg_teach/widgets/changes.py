@@ -16,7 +16,8 @@ import traitlets
 
 from .. import ideal_order
 from ..i18n import gettext, mark
-from ..validation import check_grade, shown
+from ..item_checks import check_grade
+from ..validation import shown
 from .previews import _described
 
 # The synced traits the page may set besides the rankings: what its controls change. Every other synced trait

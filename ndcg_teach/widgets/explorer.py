@@ -32,19 +32,10 @@ from ..discounts import DISCOUNT_LABELS
 from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
 from ..i18n import chosen_language, gettext, language_set, mark
+from ..item_checks import check_labels, check_max_grade, check_ranking, check_relevance_map, check_text
 from ..registry import metric
 from ..table import rows_hidden, shortened, shown_rows
-from ..validation import (
-    check_choice,
-    check_k,
-    check_labels,
-    check_max_grade,
-    check_ranking,
-    check_text,
-    check_relevance_map,
-    check_threshold,
-    shown,
-)
+from ..validation import check_choice, check_k, check_threshold, shown
 from . import panel as panel_numbers
 from . import payload
 from .changes import ACTIONS, Changes
