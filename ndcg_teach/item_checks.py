@@ -4,6 +4,9 @@ Like :mod:`ndcg_teach.validation` (whose helpers they use), each check returns a
 that names the parameter, says what is required, and ends with "Got X instead.".
 """
 
+import math
+
+from .subtopics import check_judgements
 from .validation import _is_number, _whole, shown
 
 
@@ -105,3 +108,38 @@ def check_labels(labels, ranking):
     if not hasattr(labels, "get"):
         raise TypeError(f"labels must map item ids to names, e.g. {{'A': 'Apple pie'}}. Got {shown(labels)} instead.")
     return {item: check_text("labels", str(labels.get(item, item))) for item in ranking}
+
+
+def check_subtopic_map(subtopics, ranking):
+    """Return ``{item: (grade per subtopic, ...)}`` for exactly the items of ``ranking``: rows of one length (at least
+    one subtopic), finite non-negative grades, as the diversity metrics (α-nDCG, ERR-IA) read them."""
+    example = "e.g. {'A': [1, 0], 'B': [0, 2]}"
+    if not hasattr(subtopics, "items"):
+        raise TypeError(f"subtopics must map each item id to its grades per subtopic (one per subtopic), {example}. "
+                        f"Got {shown(subtopics)} instead.")
+    missing = [item for item in ranking if item not in subtopics]
+    if missing:
+        raise ValueError(f"subtopics must give a row of grades for every item; missing {shown(missing)}. "
+                         f"Got {shown(dict(subtopics))} instead.")
+    extra = [item for item in subtopics if item not in ranking]
+    if extra:
+        raise ValueError(f"subtopics must hold rows only for the listed items; {shown(extra)} are not listed. "
+                         f"Got {shown(dict(subtopics))} instead.")
+    rows = {}
+    for item in ranking:
+        row = subtopics[item]
+        if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
+            raise TypeError(f"subtopics must give each item a list of grades, one per subtopic, {example}; item "
+                            f"{item!r} has {shown(row)}. Got {shown(dict(subtopics))} instead.")
+        rows[item] = list(row)
+    widths = sorted({len(row) for row in rows.values()})
+    if widths != [widths[-1]] or widths[-1] == 0:
+        raise ValueError(f"subtopics must give every item the same number of grades (one per subtopic, at least one); "
+                         f"the rows have {', '.join(map(str, widths))} grades. Got {shown(dict(subtopics))} instead.")
+    for item, row in rows.items():
+        for column, grade in enumerate(row, start=1):
+            if not _is_number(grade) or not math.isfinite(grade) or grade < 0:
+                raise ValueError(f"subtopics must hold finite non-negative grades; item {item!r}, subtopic {column} has "
+                                 f"{shown(grade)}. Got {shown(dict(subtopics))} instead.")
+    table = check_judgements([rows[item] for item in ranking], name="subtopics", what="item of the ranking")
+    return {item: tuple(float(grade) for grade in row) for item, row in zip(ranking, table)}

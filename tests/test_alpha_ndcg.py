@@ -214,13 +214,15 @@ def test_mean_over_queries_is_the_average_of_the_function():
         nt.mean("alpha_ndcg", [[[1]], [1, 0]])
 
 
-def test_an_explorer_of_one_grade_per_item_refuses_a_diversity_card():
+def test_an_explorer_without_subtopics_refuses_a_diversity_card_and_shows_it_with_them():
     from ndcg_teach.widgets import RankingExplorer
 
-    with pytest.raises(ValueError, match=r"metrics must read one grade per item: alpha_ndcg, err_ia needs each item's "
-                                         r"grade per subtopic, which an explorer does not hold \(use explain_alpha_ndcg "
-                                         r"on a table of grades\)\. Got \['ndcg', 'alpha_ndcg', 'err_ia'\] instead\."):
+    with pytest.raises(ValueError, match=r"^subtopics is required for the alpha_ndcg, err_ia card: it reads each item's "
+                                         r"grade per subtopic; pass subtopics=\{item: \[grade per subtopic, \.\.\.\]\}.* "
+                                         r"Got metrics=\['ndcg', 'alpha_ndcg', 'err_ia'\] and no subtopics instead\.$"):
         RankingExplorer(["a", "b"], {"a": 3, "b": 1}, metrics=["ndcg", "alpha_ndcg", "err_ia"])
+    explorer = RankingExplorer(["a", "b"], {"a": 3, "b": 1}, metrics=["alpha_ndcg"], subtopics={"a": [0, 1], "b": [1, 1]})
+    assert explorer.metrics["alpha_ndcg"] == nt.alpha_ndcg([[0, 1], [1, 1]])  # more in tests/test_widgets_subtopics.py
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)

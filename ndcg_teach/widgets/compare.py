@@ -29,7 +29,7 @@ class CompareExplorer(_Explorer):
     names : pair of str or None, default None
         What the two rankings are called; None names them "Model A" and
         "Model B" in the explorer's language.
-    k, gain, discount, threshold, pool, labels, max_grade, seed, metrics, language
+    k, gain, discount, threshold, pool, labels, max_grade, seed, metrics, language, subtopics
         As in :class:`RankingExplorer`.
 
     Attributes
@@ -56,7 +56,8 @@ class CompareExplorer(_Explorer):
     order_b = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
 
     def __init__(self, ranking_a, ranking_b, relevance, k=None, *, names=None, gain="linear",
-                 discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0, metrics=None, language=None):
+                 discount="log2", threshold=1, pool=None, labels=None, max_grade=None, seed=0, metrics=None, language=None,
+                 subtopics=None):
         first, second = check_ranking(ranking_a, "ranking_a"), check_ranking(ranking_b, "ranking_b")
         if names is None:
             names = (gettext("Model A", chosen_language(language)), gettext("Model B", chosen_language(language)))
@@ -71,7 +72,7 @@ class CompareExplorer(_Explorer):
         super().__init__(
             [first, second], relevance, names=names, k=k, gain=gain, discount=discount,
             threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed, metrics=metrics,
-            language=language,
+            language=language, subtopics=subtopics,
         )
 
     @traitlets.validate("order_a", "order_b")

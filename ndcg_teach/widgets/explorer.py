@@ -32,7 +32,7 @@ from ..discounts import DISCOUNT_LABELS
 from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
 from ..i18n import chosen_language, gettext, language_set, mark
-from ..item_checks import check_labels, check_max_grade, check_ranking, check_relevance_map, check_text
+from ..item_checks import check_labels, check_max_grade, check_ranking, check_relevance_map, check_subtopic_map, check_text
 from ..registry import metric
 from ..table import rows_hidden, shortened, shown_rows
 from ..validation import check_choice, check_k, check_threshold, shown
@@ -86,9 +86,10 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
     messages = traitlets.Dict().tag(sync=True)
 
     def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed,
-                 metrics, language):
+                 metrics, language, subtopics=None):
         items = orders[0]
         grades = check_relevance_map(relevance, items, GRADE_CEILING)
+        self._subtopics = None if subtopics is None else check_subtopic_map(subtopics, items)
         top = max(5, *grades.values()) if max_grade is None else check_max_grade(max_grade, grades, GRADE_CEILING)
         k = len(items) if k is None else check_k(k, n=len(items))
         check_choice("gain", gain, GAINS)
@@ -96,7 +97,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         check_threshold(threshold, top)
         self.items = tuple(items)
         self._language = chosen_language(language)
-        self._specs = _chosen_metrics(metrics)
+        self._specs = _chosen_metrics(metrics, self._subtopics is not None)
         self._groups = [group for group in GROUP_TITLES if any(spec.group == group for spec in self._specs)]
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
         self.pool = self._start[2]
@@ -195,6 +196,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         return panel_numbers.Conventions(
             relevance=dict(settings["relevance"]), k=settings["k"], gain=settings["gain"], discount=settings["discount"],
             threshold=settings["threshold"], pool=None if self.pool is None else list(self.pool), specs=self._specs,
+            subtopics=self._subtopics,
         )
 
     def _computed(self, order, conventions, context):
@@ -347,6 +349,13 @@ class RankingExplorer(_Explorer):
         :func:`~ndcg_teach.language` when the explorer is built (the Chinese
         lessons call ``nt.set_language("zh-CN")`` first). The numbers are
         the same in every language.
+    subtopics : dict of str to list of float or None, default None
+        Each item's grade per subtopic of the query (one row per item, the
+        same number of subtopics in each), e.g. ``{"A": [1, 0], "B": [0, 2]}``:
+        what the diversity cards (``"alpha_ndcg"``, ``"err_ia"``) read,
+        ``relevance`` being what the others read. Required for those cards,
+        fixed when the explorer is built (the page cannot change it; a grade
+        edit changes ``relevance`` only), and not shown in the step table.
 
     Attributes
     ----------
@@ -391,11 +400,11 @@ class RankingExplorer(_Explorer):
 
     @renamed(items="ranking")
     def __init__(self, ranking, relevance, k=None, *, gain="linear", discount="log2", threshold=1, pool=None,
-                 labels=None, max_grade=None, seed=0, metrics=None, language=None):
+                 labels=None, max_grade=None, seed=0, metrics=None, language=None, subtopics=None):
         super().__init__(
             [check_ranking(ranking)], relevance, names=[""], k=k, gain=gain, discount=discount,
             threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed, metrics=metrics,
-            language=language,
+            language=language, subtopics=subtopics,
         )
 
     @traitlets.validate("order")
@@ -406,6 +415,11 @@ class RankingExplorer(_Explorer):
     def metrics(self):
         """The live numbers as floats, keyed by registry key."""
         return dict(self._values[0])
+
+    @property
+    def subtopics(self):
+        """Each item's grades per subtopic as given (checked) when the explorer was built, or None."""
+        return None if self._subtopics is None else {item: list(row) for item, row in self._subtopics.items()}
 
     @property
     def trace(self):
@@ -452,8 +466,9 @@ def _as_trait_error(check, *args, **keywords):
         raise traitlets.TraitError(str(error)) from None
 
 
-def _chosen_metrics(keys):
-    """The registry's specs for the cards to show: the course's default cards (``panel.DEFAULT_CARDS``), or the keys given, in that order."""
+def _chosen_metrics(keys, subtopics=False):
+    """The registry's specs for the cards to show: the course's default cards (``panel.DEFAULT_CARDS``), or the keys
+    given, in that order; a diversity card only when the explorer holds ``subtopics``."""
     if keys is None:
         return tuple(metric(key) for key in panel_numbers.DEFAULT_CARDS)
     if isinstance(keys, str) or not hasattr(keys, "__iter__"):
@@ -462,9 +477,8 @@ def _chosen_metrics(keys):
     if not specs:
         raise ValueError("metrics must name at least one metric, or be None for the default cards. Got [] instead.")
     tables = [spec.key for spec in specs if "subtopics" in spec.needs]
-    if tables:
-        raise ValueError(f"metrics must read one grade per item: {', '.join(tables)} needs each item's grade per "
-                         f"subtopic, which an explorer does not hold (use explain_{tables[0]} on a table of grades). "
-                         f"Got {shown(list(keys))} instead.")
+    if tables and not subtopics:
+        raise ValueError(f"subtopics is required for the {', '.join(tables)} card: it reads each item's grade per "
+                         f"subtopic; pass subtopics={{item: [grade per subtopic, ...]}}, e.g. {{'A': [1, 0], 'B': [0, 2]}}. "
+                         f"Got metrics={shown(list(keys))} and no subtopics instead.")
     return tuple(specs)
-

@@ -10,7 +10,7 @@ drawn in the browser without waiting for the kernel. Lesson 03 uses the explorer
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -52,12 +52,17 @@ class Conventions:
     threshold: int
     pool: list | None
     specs: tuple
+    subtopics: dict | None = None
 
     def query(self, order):
-        """The query the explorer's ranking ``order`` makes: its grades, the pool, R counted in the pool, the threshold."""
+        """The query the explorer's ranking ``order`` makes: its grades, the pool, R counted in the pool, the threshold,
+        and each item's grades per subtopic when the explorer holds them (the diversity cards read those)."""
         n_relevant = None if self.pool is None else sum(grade >= self.threshold for grade in self.pool)
-        return Query.of(relevances_from(order, self.relevance), pool=self.pool, n_relevant=n_relevant,
-                        threshold=self.threshold, ranking=list(order))
+        query = Query.of(relevances_from(order, self.relevance), pool=self.pool, n_relevant=n_relevant,
+                         threshold=self.threshold, ranking=list(order))
+        if self.subtopics is None:
+            return query
+        return replace(query, subtopics=np.array([self.subtopics[item] for item in order], dtype=np.float64))
 
     def settings(self, spec):
         """The explorer's conventions (gain, discount) that ``spec`` declares among its params."""
@@ -66,7 +71,8 @@ class Conventions:
     def key(self, *others):
         """A short fingerprint of these conventions (and ``others``): previews made under another one are stale."""
         text = json.dumps([sorted(self.relevance.items()), self.k, self.gain, self.discount, self.threshold, self.pool,
-                           [spec.key for spec in self.specs], others])
+                           [spec.key for spec in self.specs], None if self.subtopics is None else sorted(self.subtopics.items()),
+                           others])
         return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
 
 
