@@ -1,14 +1,11 @@
 """Tests of ndcg_teach.exercises: right answers pass, slips get their hint, no hint gives the answer away."""
 
 import copy
-import html
 import inspect
 import itertools
 import math
-import re
 import types
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,71 +15,9 @@ from ndcg_teach.exercises import EXERCISES, Exercise, Feedback, check, inputs
 from ndcg_teach.exercises.framework import _number_judge
 from ndcg_teach import significance
 from ndcg_teach.significance import paired_t_test, wilcoxon_test
+from exercise_answers import ANSWERS, SLIPS
 
 NUMBER = [key for key, exercise in EXERCISES.items() if exercise.kind == "number"]
-
-
-ANSWERS = {
-    "00-warm-up": "a",
-    "01-cg": nt.cg([3, 0, 2, 1]),
-    "01-cg-at-k": nt.cg([3, 0, 2, 1], k=2),
-    "01-cg-order": "same",
-    "02-dcg-linear": nt.dcg([3, 0, 2, 1]),
-    "02-dcg-exponential": nt.dcg([3, 0, 2, 1], gain="exponential"),
-    "02-jarvelin": nt.dcg([3, 0, 2, 1], discount="jarvelin"),
-    "02-gains-agree": {0, 1},
-    "02-log-base": "dcg",
-    "03-idcg": nt.idcg([1, 0, 3, 2], k=3),
-    "03-ndcg": nt.ndcg([1, 0, 3, 2], k=3),
-    "03-pool": nt.ndcg([0, 2, 1], k=3, pool=[3, 2, 1, 0]),
-    "03-worst-k": 1,
-    "04-precision": nt.precision_at_k([2, 0, 1, 0, 3], 3),
-    "04-recall": nt.recall_at_k([2, 0, 1, 0, 3], 3, n_relevant=4),
-    "04-threshold": nt.precision_at_k([2, 0, 1, 0, 3], 3, threshold=2),
-    "04-short-list": nt.precision_at_k([1, 0, 1], 5),
-    "05-ap": nt.average_precision([1, 0, 1, 0, 0, 1]),
-    "05-ap-all-relevant": nt.average_precision([1, 0, 1, 0, 0, 1], n_relevant=5),
-    "05-rr": nt.reciprocal_rank([0, 0, 1, 0, 1]),
-    "05-map": nt.mean_average_precision([[1, 0, 1], [0, 1, 0]]),
-    "06-high-ndcg-low-precision": ["A", "B", "D", "C", "E", "F"],
-    "06-full-precision-low-ndcg": ["B", "C", "A", "D", "E", "F"],
-    "07-idcg-term": (2**2 - 1) / math.log2(4 + 1),
-    "07-ndcg-at-3": nt.ndcg([4, 5, 2, 3, 1], k=3, gain="exponential"),
-    "07-threshold": 2,
-    "08-ties": nt.ndcg_score([3, 2, 0], [0.9, 0.9, 0.1]),
-    "08-ap-trec": nt.average_precision([1, 0, 0, 1], n_relevant=3),
-    "08-short-list": nt.precision_at_k([1, 1, 0], 5, adaptive_k=True),
-    "09-mean-ndcg": nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]], k=3),
-    "09-wins": 2,
-    "09-smallest-p": 2 / 8,  # of the 8 sign assignments, the observed one and its mirror are always as extreme
-    "10-r-precision": nt.r_precision([0, 1, 1, 0, 1, 0, 1], n_relevant=5),
-    "10-interpolated": 4 / 7,  # P@7 = 4/7 beats P@5 = 2/5 and P@6 = 3/6 once recall reaches 2/4
-    "10-f1": 2 * 0.75 * (3 / 7) / (0.75 + 3 / 7),  # P@4 = 3/4, R@4 = 3/7
-    "10-f-beta": 5 * 0.75 * (3 / 7) / (4 * 0.75 + 3 / 7),
-    "11-rbp": nt.rank_biased_precision([1, 0, 0, 1], p=0.5),
-    "11-rbp-residual": nt.rbp_residual([1, 0, 0, 1], p=0.5),
-    "11-err": nt.expected_reciprocal_rank([1, 2], max_grade=2),
-    "11-which-prefers-many": "rbp",
-    "12-pool": 4,
-    "12-bpref": nt.bpref([0, 1, None, 0, 1], n_relevant=3, n_nonrelevant=4),
-    "12-condensed-ap": nt.average_precision([1, 0, 1], n_relevant=2),
-    # Lesson 13 names the baseline a and the new system b, and tests b - a: the new system first.
-    "13-t-statistic": paired_t_test([0.6, 0.65, 0.5, 0.7], [0.5, 0.6, 0.4, 0.7]).statistic,
-    "13-effect-size": paired_t_test([0.6, 0.65, 0.5, 0.7], [0.5, 0.6, 0.4, 0.7]).effect_size,
-    "13-wilcoxon": 2,
-    "13-bonferroni": 0.005,
-    "14-hit-rate": nt.mean("success", [[0, 0, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0], [0, 1, 0, 0, 0]], k=3),
-    "14-ndcg-held-out": nt.ndcg([0, 0, 1, 0, 0, 0, 0, 0, 0, 0], k=10),
-    "14-success": 1,
-    "14-sampled-rank": 21,
-    # p_o = 7/10, p_e = 6/10 * 5/10 + 4/10 * 5/10 = 1/2.
-    "15-cohen-kappa": float((Fraction(7, 10) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
-    # P_i = 1, 1/2, 1/2, 1, 1/3 so P-bar = 2/3; ten 1s of twenty labels, P_e = 1/2.
-    "15-fleiss-kappa": float((Fraction(2, 3) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
-    "15-kendall-tau": 1 - 2 * 2 / 10,  # systems 1-2 and 3-4 swap
-    "15-family-wise": 1 - 0.95**15,
-}
-"""A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
 
 def test_every_exercise_has_a_right_answer_here():
@@ -152,84 +87,6 @@ def test_wrong_answers_get_a_hint(key):
         assert len(feedback.message) > len(f"{key}: not yet. ") + 10
 
 
-SLIPS = [
-    ("01-cg", 3, "You counted the relevant results"),
-    ("01-cg-at-k", nt.cg([3, 0, 2, 1]), "CG@2 stops after position 2"),
-    ("02-dcg-linear", nt.dcg([3, 0, 2, 1], gain="exponential"), "exponential gain"),
-    ("02-dcg-linear", nt.dcg([3, 0, 2, 1], discount="jarvelin"), "log2(i)"),
-    ("02-dcg-linear", nt.dcg([3, 0, 2, 1], log_base=math.e), "natural logarithm"),
-    ("02-dcg-linear", nt.cg([3, 0, 2, 1]), "That is CG"),
-    ("02-dcg-exponential", nt.dcg([3, 0, 2, 1]), "linear gain"),
-    ("02-dcg-exponential", sum(2.0**g / math.log2(i + 2) for i, g in enumerate([3, 0, 2, 1])), "subtracts 1"),
-    ("02-jarvelin", nt.dcg([3, 0, 2, 1]), "log2(i + 1)"),
-    ("03-idcg", nt.dcg([1, 0, 3], k=3), "DCG of the list as ranked"),
-    ("03-idcg", nt.dcg([3, 1, 0]), "sorted only the first three"),
-    ("03-ndcg", nt.ndcg([1, 0, 3, 2]), "That is NDCG@4"),
-    ("03-pool", nt.ndcg([0, 2, 1]), "forgot the grade-3 item"),
-    ("04-precision", 1.0, "averaged the grades"),
-    ("04-precision", 0.4, "length of the list"),
-    ("04-recall", 2 / 3, "4 relevant items"),
-    ("04-threshold", 2 / 3, "threshold 1"),
-    ("04-short-list", 2 / 3, "length of the list"),
-    ("05-ap", (1 + 1 / 2 + 2 / 3 + 2 / 4 + 2 / 5 + 3 / 6) / 6, "every position"),
-    ("05-ap", (1 + 2 / 3 + 3 / 6) / 6, "length of the list"),
-    ("05-ap-all-relevant", (1 + 2 / 3 + 3 / 6) / 3, "the query has 5"),
-    ("05-rr", 3, "position itself"),
-    ("05-rr", (1 / 3 + 2 / 5) / 2, "That is AP"),
-    ("05-map", (1 + 2 / 3 + 3 / 5) / 3, "joined the two lists"),
-    ("07-idcg-term", 0.95, "number the document prints"),
-    ("07-idcg-term", 3 / 3.17, "denominator 3.17"),
-    ("07-idcg-term", 2 / math.log2(5), "linear gain"),
-    ("07-ndcg-at-3", nt.ndcg([4, 5, 2, 3, 1], k=5, gain="exponential"), "That is NDCG@5"),
-    ("07-ndcg-at-3", nt.ndcg([4, 5, 2, 3, 1], k=3), "linear gain"),
-    ("07-threshold", 3, "printed P@3"),
-    ("07-threshold", 4, "printed P@3"),
-    ("08-ties", nt.ndcg_score([3, 2, 0], [0.9, 0.9, 0.1], ties="optimistic"), "better of the tied"),
-    ("08-ties", nt.ndcg_score([3, 2, 0], [0.9, 0.9, 0.1], ties="pessimistic"), "worse of the tied"),
-    ("08-ap-trec", (1 + 2 / 4) / 2, "torchmetrics"),
-    ("08-short-list", 0.4, "divides by k"),
-    ("09-mean-ndcg", nt.mean_ndcg([[3, 2, 0, 1], [0, 1, 2, 0], [2, 2, 0, 0]]), "whole lists"),
-    ("09-smallest-p", 1 / 8, "observed signs only"),
-    ("09-smallest-p", 0.05, "usual threshold"),
-    ("02-log-base", "both", "Check NDCG again"),
-    ("10-r-precision", nt.r_precision([0, 1, 1, 0, 1, 0, 1]), "the query has 5"),
-    ("10-r-precision", 0.8, "recall of the whole list"),
-    ("10-interpolated", 0.4, "first reaches 0.5"),
-    ("10-f1", (0.75 + 3 / 7) / 2, "arithmetic mean"),
-    ("10-f1", nt.f_measure([1, 1, 0, 1, 0, 0], 4), "took R from the list"),
-    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, n_relevant=7), "That is F1"),
-    ("10-f-beta", nt.f_measure([1, 1, 0, 1, 0, 0], 4, beta=0.5, n_relevant=7), "F0.5"),
-    ("11-rbp", 1 + 0.5**3, "factor (1 - p)"),
-    ("11-rbp", 0.5 * (0.5 + 0.5**4), "p^0 = 1"),
-    ("11-rbp-residual", 0.5 * 0.5**4, "rank 5 alone"),
-    ("11-rbp-residual", 1 - nt.rank_biased_precision([1, 0, 0, 1], p=0.5), "1 - RBP"),
-    ("11-err", 1 / 4 + 3 / 4 / 2, "cascade"),
-    ("11-err", 1.0, "That is RR"),
-    ("11-which-prefers-many", "err", "Check ERR again"),
-    ("11-which-prefers-many", "neither", "Check RBP again"),
-    ("12-pool", 6, "judged once"),
-    ("12-bpref", (1 - 1 / 3) / 3, "counted the unjudged result"),
-    ("12-condensed-ap", (1 / 2 + 2 / 5) / 2, "read the unjudged results as non-relevant"),
-    ("13-t-statistic", -ANSWERS["13-t-statistic"], "wrong sign"),
-    ("13-t-statistic", 0.0625 / (np.std([0.1, 0.05, 0.1, 0.0]) / 2), "divided by n"),
-    ("13-effect-size", 0.0625 / np.std([0.1, 0.05, 0.1, 0.0]), "divided by n"),
-    ("13-effect-size", ANSWERS["13-t-statistic"], "That is t"),
-    ("13-wilcoxon", 13, "larger of the two"),
-    ("13-bonferroni", 0.5, "multiplied"),
-    ("14-hit-rate", 1.0, "whole top 5"),
-    ("14-hit-rate", (1 / 3 + 1 / 5 + 1 + 1 / 2) / 4, "That is MRR"),
-    ("14-ndcg-held-out", 1 / 3, "That is RR"),
-    ("14-ndcg-held-out", 1 / math.log2(3), "1 / log2(r)"),
-    ("14-success", 1 / 3, "That is recall@3"),
-    ("14-sampled-rank", 20, "one more"),
-    ("15-cohen-kappa", 0.7, "raw agreement"),
-    ("15-cohen-kappa", (0.7 - 0.505) / (1 - 0.505), "Scott's π"),  # pooled: p_e = 0.55² + 0.45²
-    ("15-fleiss-kappa", 2 / 3, "That is P̄"),
-    ("15-kendall-tau", 0.2, "share of swapped pairs"),
-    ("15-kendall-tau", 0.8, "share of pairs kept"),
-    ("15-family-wise", 1 - 0.95**6, "You counted systems"),
-    ("15-family-wise", 0.05 * 15, "Bonferroni"),
-]
 
 
 @pytest.mark.parametrize("key, answer, hint", SLIPS)
@@ -566,69 +423,3 @@ def test_input_names_are_the_librarys_parameters():
 def test_inputs_of_an_unknown_exercise_is_an_error_that_lists_the_known_ones():
     with pytest.raises(ValueError, match=r"exercise must be one of '00-warm-up', .* Got '99-nope' instead\."):
         inputs("99-nope")
-
-
-# Feedback in a notebook: colour, plus a symbol and the same words, so the verdict never rests on colour alone.
-
-VERDICTS = [("01-cg", 6, "right", "✓"), ("01-cg", 3, "not-yet", "✗"), ("01-cg", ..., "no-answer", "…")]
-
-
-@pytest.mark.parametrize("key, answer, state, symbol", VERDICTS)
-def test_html_feedback_shows_the_symbol_and_the_same_message(key, answer, state, symbol):
-    feedback = check(key, answer)
-    page = feedback._repr_html_()
-    assert f'class="ndcg-feedback ndcg-feedback-{state}"' in page
-    assert f'aria-hidden="true">{symbol}</span>' in page
-    words = html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", page, flags=re.S)).split()
-    assert words == [symbol, *feedback.message.split()]
-
-
-def test_html_feedback_escapes_the_message():
-    page = check("01-cg-order", "<b>")._repr_html_()
-    assert "Got &#x27;&lt;b&gt;&#x27; (str) instead." in page
-    assert "<b>" not in page
-
-
-def test_html_feedback_keeps_the_text_as_it_was():
-    feedback = check("01-cg", 3)
-    assert repr(feedback) == str(feedback) == "01-cg: not yet. You counted the relevant results; CG adds their grades."
-
-
-# Read from the source tree, beside framework.py, where package-data ships it from.
-STYLESHEET = (Path(inspect.getfile(Feedback)).parent / "static" / "feedback.css").read_text(encoding="utf-8")
-
-
-def contrast(one, other):
-    """WCAG 2 contrast ratio of two #rrggbb colours."""
-
-    def luminance(colour):
-        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-    high, low = sorted([luminance(one), luminance(other)], reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def mix(colour, page, share):
-    """``share`` of ``colour`` over ``page``, as CSS color-mix() in sRGB paints it on that page."""
-    channels = [round(int(colour[i : i + 2], 16) * share + int(page[i : i + 2], 16) * (1 - share)) for i in (1, 3, 5)]
-    return "#" + "".join(f"{channel:02x}" for channel in channels)
-
-
-def test_feedback_colours_are_theme_variables_with_fallbacks():
-    theme = re.findall(r"var\((--jp-[\w-]+)(,?)", STYLESHEET)
-    assert {"--jp-success-color1", "--jp-error-color1", "--jp-content-font-color2"} <= {name for name, _ in theme}
-    assert all(comma for _, comma in theme), "every theme variable needs a fallback"
-    assert STYLESHEET in check("01-cg", 6)._repr_html_()
-
-
-def test_feedback_fallback_colours_read_on_light_and_dark_pages():
-    fallbacks = re.findall(r"--ndcg-feedback-color: var\(--jp-[\w-]+, (#[0-9a-f]{6})\)", STYLESHEET)
-    assert len(fallbacks) == 3  # no answer, right, not yet
-    assert "color-mix(in srgb, var(--ndcg-feedback-color) 10%, transparent)" in STYLESHEET
-    for colour in fallbacks:
-        for page in ("#ffffff", "#1e1e1e"):  # white, and a typical dark editor
-            assert contrast(colour, page) >= 4, (colour, page)
-            # WCAG asks 3:1 for symbols and borders; the symbol sits on the 10% tint.
-            assert contrast(colour, mix(colour, page, 0.10)) >= 3, (colour, page)

@@ -16,7 +16,6 @@ import traitlets
 import ndcg_teach as nt
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import explorer as explorer_module
-from ndcg_teach.widgets import panel as panel_module
 from ndcg_teach.widgets import payload
 from ndcg_teach.widgets import previews as previews_module
 
@@ -258,13 +257,6 @@ def test_each_preview_is_what_the_kernel_shows_after_that_move(k):
         assert {**panel["plot"], **destination["plot"]} == panel["plot"]
 
 
-def test_compare_previews_carry_the_comparison_after_the_move(duel):
-    destination = duel.previews("order_b", "A")["destinations"][0]
-    duel.move("b", "A", 1)
-    assert destination["comparison"] == duel.comparison
-    assert destination["texts"] == [metric["text"] for metric in duel.panels[1]["metrics"]]
-
-
 def test_a_preview_request_is_answered_for_every_item_of_a_short_list(wired):
     front_end_custom(wired, {"event": "preview", "ranking": "order", "item": "C"})
     (message,) = previews_sent(wired)
@@ -435,161 +427,6 @@ def test_reset_restores_order_and_grades(explorer):
     explorer.reset()
     assert (explorer.order, explorer.relevance) == (ITEMS, GRADES)
     assert explorer.metrics == expected_metrics(ITEMS)
-
-
-# ---- the Python API --------------------------------------------------------------------------
-
-
-def test_move(explorer):
-    explorer.move("E", 1)
-    assert explorer.order == ["E", "B", "A", "D", "C"]
-    explorer.move("E", 5)
-    assert explorer.order == ["B", "A", "D", "C", "E"]
-
-
-@pytest.mark.parametrize(
-    ("item", "position", "message"),
-    [
-        ("Z", 1, r"item must be one of the explorer's items \['B', 'A', 'D', 'C', 'E'\]\. Got 'Z' instead\."),
-        ("A", 0, r"position must be a whole number from 1 to 5\. Got 0 instead\."),
-        ("A", 6, r"position must be a whole number from 1 to 5\. Got 6 instead\."),
-        ("A", 1.0, r"position must be a whole number from 1 to 5\. Got 1\.0 instead\."),
-    ],
-)
-def test_move_refuses_bad_input(explorer, item, position, message):
-    with pytest.raises(ValueError, match=message):
-        explorer.move(item, position)
-    assert explorer.order == ITEMS
-
-
-def test_set_grade_from_python_raises_and_changes_nothing(explorer):
-    with pytest.raises(ValueError, match=r"The grade of 'A' must be a whole number from 0 to 5\. Got 6 instead\."):
-        explorer.set_grade("A", 6)
-    assert explorer.relevance == GRADES
-
-
-@pytest.mark.parametrize(
-    ("trait", "value", "expected"),
-    [
-        ("k", 2, {"k": 2}),
-        ("gain", "exponential", {"gain": "exponential"}),
-        ("discount", "jarvelin", {"discount": "jarvelin"}),
-        ("threshold", 3, {"threshold": 3}),
-        ("order", ["C", "D", "E", "A", "B"], {}),
-        ("relevance", {**GRADES, "A": 0}, {"grades": {**GRADES, "A": 0}}),
-    ],
-)
-def test_every_trait_change_recomputes(explorer, trait, value, expected):
-    setattr(explorer, trait, value)
-    assert explorer.metrics == expected_metrics(explorer.order, **expected)
-    assert shown_numbers(explorer) == {key: f"{number:.4f}" for key, number in explorer.metrics.items()}
-
-
-@pytest.mark.parametrize(("trait", "value"), [("k", 0), ("k", 6), ("threshold", 6), ("gain", "cubic"), ("relevance", {"A": 1})])
-def test_bad_trait_values_are_refused(explorer, trait, value):
-    with pytest.raises(traitlets.TraitError):
-        setattr(explorer, trait, value)
-    assert explorer.metrics == expected_metrics(ITEMS)
-
-
-def test_threshold_marks_relevant_items(explorer):
-    explorer.threshold = 4
-    assert explorer.panels[0]["relevant"] == {"A": True, "B": True, "C": False, "D": False, "E": False}
-    assert explorer.panels[0]["groups"]["binary"] == "binary: relevant if grade ≥ 4"
-
-
-def test_an_error_while_recomputing_is_shown_in_the_widget(explorer, monkeypatch):
-    def broken(*args, **kwargs):
-        raise RuntimeError("the library is broken")
-
-    monkeypatch.setattr(panel_module, "explain_ndcg", broken)
-    explorer.k = 2  # no exception escapes the observer
-    assert explorer.notice["kind"] == "error"
-    assert explorer.notice["text"] == "Could not update the explorer: RuntimeError: the library is broken"
-
-
-def test_pool_builds_the_ideal_from_every_judged_item_and_follows_grade_edits():
-    widget = RankingExplorer(["A", "B", "C"], {"A": 1, "B": 0, "C": 2}, pool=[3, 2, 1, 0])
-    relevances = [1, 0, 2]
-    assert widget.metrics["ndcg"] == nt.ndcg(relevances, k=3, pool=[3, 2, 1, 0])
-    assert widget.metrics["recall"] == nt.recall_at_k(relevances, 3, n_relevant=3)
-    assert widget.metrics["ap"] == nt.average_precision(relevances, k=3, n_relevant=3)
-    widget.set_grade("A", 3)
-    assert sorted(widget.pool) == [0, 2, 3, 3]
-    assert widget.metrics["ndcg"] == nt.ndcg([3, 0, 2], k=3, pool=[3, 3, 2, 0])
-    widget.reset()
-    assert widget.pool == [3, 2, 1, 0]
-
-
-# ---- compare mode ----------------------------------------------------------------------------
-
-
-@pytest.fixture
-def duel():
-    return CompareExplorer(ITEMS, ["E", "A", "B", "C", "D"], GRADES, k=3)
-
-
-def test_compare_shows_both_rankings_and_the_difference(duel):
-    first, second = expected_metrics(ITEMS, k=3), expected_metrics(["E", "A", "B", "C", "D"], k=3)
-    assert duel.metrics == {"a": first, "b": second}
-    assert duel.differences == {key: second[key] - first[key] for key in first}
-    rows = {row["key"]: row for row in duel.comparison}
-    assert rows["ndcg"] == {
-        "key": "ndcg", "label": "NDCG@3", "a": f"{first['ndcg']:.4f}", "b": f"{second['ndcg']:.4f}",
-        "delta": f"{second['ndcg'] - first['ndcg']:+.4f}", "sign": -1,
-    }
-    assert rows["idcg"]["sign"] == 0
-    assert [panel["trait"] for panel in duel.panels] == ["order_a", "order_b"]
-    assert duel.names == ["Model A", "Model B"]
-    assert [panel["plot"]["running"] for panel in duel.panels] == [
-        [row.running for row in duel.traces[side].rows] for side in "ab"
-    ]
-
-
-def test_compare_each_ranking_moves_and_repairs_on_its_own(duel):
-    record(duel)
-    front_end_update(duel, order_b=["A", "A", "E"])
-    assert duel.order_b == ["A", "E", "B", "D", "C"]
-    assert duel.order_a == ITEMS
-    front_end_custom(duel, {"event": "action", "name": "ideal", "ranking": "order_a"})
-    assert duel.order_a == ["A", "B", "C", "D", "E"]
-    duel.move("b", "C", 1)
-    assert duel.order_b[0] == "C"
-    duel.reset("b")
-    assert duel.order_b == ["E", "A", "B", "C", "D"]
-    assert duel.metrics["b"] == expected_metrics(duel.order_b, k=3)
-
-
-def test_compare_grade_edits_change_both_rankings(duel):
-    duel.set_grade("E", 5)
-    assert duel.metrics["a"] == expected_metrics(ITEMS, grades={**GRADES, "E": 5}, k=3)
-    assert duel.metrics["b"] == expected_metrics(["E", "A", "B", "C", "D"], grades={**GRADES, "E": 5}, k=3)
-
-
-def test_compare_repr(duel):
-    assert repr(duel) == (
-        "CompareExplorer(order_a=['B', 'A', 'D', 'C', 'E'], order_b=['E', 'A', 'B', 'C', 'D'], k=3, gain='linear', "
-        "discount='log2', threshold=1): NDCG@3 Model A = 0.9037, Model B = 0.6821"
-    )
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [
-        ({"ranking_b": ["A", "B"]}, r"ranking_b must hold the same items as ranking_a \['A', 'B', 'C', 'D', 'E'\]\. Got \['A', 'B'\] instead\."),
-        ({"names": "AB"}, r"names must be two strings, one per ranking\. Got 'AB' instead\."),
-        ({"ranking_a": "ABCDE"}, r"ranking_a must be a list of item ids"),
-    ],
-)
-def test_compare_refuses_bad_arguments(kwargs, message):
-    arguments = {"ranking_a": ITEMS, "ranking_b": ITEMS[::-1], "relevance": GRADES, **kwargs}
-    with pytest.raises((ValueError, TypeError), match=message):
-        CompareExplorer(**arguments)
-
-
-def test_compare_side_must_be_a_or_b(duel):
-    with pytest.raises(ValueError, match=r"side must be 'a' or 'b'\. Got 'c' instead\."):
-        duel.ideal("c")
 
 
 def test_the_front_end_is_every_static_script_joined_once_into_one_module():
