@@ -163,9 +163,10 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
                          f"(trec_eval: 'No queries with both results and relevance info'; 10.0 prints its lines). Got "
                          f"queries {shown(qrels.queries)} in the qrels and {shown(run.queries)} in the run instead.")
     values = {}
+    parts = _parts(judged)  # made once, so each part builds its Query once for every measure
     for measure in parsed:
         if measure.spec is not None:
-            values[measure.name] = np.concatenate([values_of(part, measure) for part in _parts(judged)])
+            values[measure.name] = np.concatenate([values_of(part, measure) for part in parts])
         elif measure.family == "num_q":
             values[measure.name] = np.ones(len(judged.queries))
         elif measure.family == "relstring":
