@@ -67,6 +67,9 @@ ANSWERS = {
     "15-fleiss-kappa": float((Fraction(2, 3) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
     "15-kendall-tau": 1 - 2 * 2 / 10,  # systems 1-2 and 3-4 swap
     "15-family-wise": 1 - 0.95**15,
+    "18-cascade-click": float(Fraction(7, 8) * Fraction(5, 8) * Fraction(7, 8)),  # grades 1, 2, 3: alpha 1/8, 3/8, 7/8
+    "18-team-draft-win": float((Fraction(3, 8) + Fraction(7, 8) * Fraction(3, 8)) / 2),
+    "18-ab-size": 6510,  # statsmodels' samplesize_proportions_2indep_onetail gives 6509.47 (tests/test_lesson_18.py)
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -148,4 +151,12 @@ SLIPS = [
     ("15-kendall-tau", 0.8, "share of pairs kept"),
     ("15-family-wise", 1 - 0.95**6, "You counted systems"),
     ("15-family-wise", 0.05 * 15, "Bonferroni"),
+    ("18-cascade-click", 7 / 8, "That is α at that position alone"),
+    ("18-cascade-click", 35 / 64, "chance to reach the position"),
+    ("18-cascade-click", 7 / 24, "position-based model"),
+    ("18-team-draft-win", 3 / 8, "where A picks first"),
+    ("18-team-draft-win", 45 / 64, "You added the two lists"),
+    ("18-ab-size", 6509.466678513716, "Round up"),
+    ("18-ab-size", 13020, "both arms"),
+    ("18-ab-size", 5128, "one-sided"),
 ]

@@ -316,13 +316,16 @@ SOLUTIONS = {
     "15-fleiss-kappa": lambda i: nt.fleiss_kappa(**i).value,
     "15-kendall-tau": lambda i: nt.kendall_tau(**i).value,
     "15-family-wise": lambda i: 1 - (1 - i["alpha"]) ** (i["systems"] * (i["systems"] - 1) // 2),
+    "18-cascade-click": lambda i: nt.CascadeModel().click_probabilities(i["relevances"]).clicks[i["position"] - 1],
+    "18-team-draft-win": lambda i: nt.interleaving_outcomes(**i, model=nt.CascadeModel()).a_wins,
+    "18-ab-size": lambda i: nt.ab_test_size(**i).n_treatment,
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 
 NOT_LIBRARY_PARAMETERS = {
     "system_a", "system_b", "log_bases", "ranker_a", "ranker_b", "n_queries",
     "one_great", "many_fair", "runs", "depth", "alpha", "comparisons", "n_held_out", "n_items", "rank", "n_sampled",
-    "systems",
+    "systems", "position",
 }
 """Input names for what an exercise is about when it is not one library call."""
 
