@@ -481,7 +481,7 @@ def solve_family_wise(systems, alpha):
 @solves("18-cascade-click", {"relevances": [3, 0, 2, 1], "position": 3}, {"relevances": [0, 1, 1, 2, 3], "position": 5})
 def solve_cascade_click(relevances, position):
     alphas = [(2**grade - 1) / 8 for grade in relevances]
-    return math.prod(1 - alpha for alpha in alphas[: position - 1]) * alphas[position - 1]  # all above failed to attract
+    return float(np.prod([1 - alpha for alpha in alphas[: position - 1]])) * alphas[position - 1]  # all above failed
 
 
 @solves("18-team-draft-win", {"ranking_a": ["x", "y"], "ranking_b": ["y", "x"], "grades": {"x": 3, "y": 2}},
@@ -495,5 +495,5 @@ def solve_team_draft_win(ranking_a, ranking_b, grades):
 @solves("18-ab-size", {"p_control": 0.05, "p_treatment": 0.06}, {"p_control": 0.30, "p_treatment": 0.27})
 def solve_ab_size(p_control, p_treatment):
     mean, z = (p_control + p_treatment) / 2, NormalDist().inv_cdf
-    sigma_0, sigma_1 = math.sqrt(2 * mean * (1 - mean)), math.sqrt(p_treatment * (1 - p_treatment) + p_control * (1 - p_control))
-    return math.ceil(((z(0.975) * sigma_0 + z(0.8) * sigma_1) / (p_treatment - p_control)) ** 2)
+    sigma_0, sigma_1 = np.sqrt(2 * mean * (1 - mean)), np.sqrt(p_treatment * (1 - p_treatment) + p_control * (1 - p_control))
+    return int(np.ceil(((z(0.975) * sigma_0 + z(0.8) * sigma_1) / (p_treatment - p_control)) ** 2))
