@@ -365,7 +365,7 @@ def test_an_unknown_item_or_event_is_shown_as_an_error(wired):
     front_end_custom(wired, {"event": "grade", "item": "Z", "grade": "1"})
     assert wired.notice["text"].startswith("item must be one of the explorer's items")
     front_end_custom(wired, {"event": "dance"})
-    assert wired.notice["text"] == "A message from the widget must have event 'preview', 'grade' or 'action'. Got {'event': 'dance'} instead."
+    assert wired.notice["text"] == "A message from the widget must have event 'preview', 'grade', 'judge' or 'action'. Got {'event': 'dance'} instead."
     front_end_custom(wired, {"event": "action", "name": "fly", "ranking": "order"})
     assert wired.notice["text"] == "action must be one of 'ideal', 'worst', 'shuffle', 'reset'. Got 'fly' instead."
     front_end_custom(wired, {"event": "action", "name": "ideal", "ranking": "order_b"})
