@@ -10,6 +10,8 @@ function fill(template, values = {}) {
 }
 
 const SYSTEM_KEYS = ["a", "b"];
+// On every control: arrow keys move a slider, not the notebook's cell selection.
+const QUIET = { "data-lm-suppress-shortcuts": "true" };
 const WIDTH = 420;
 const HEIGHT = 96;
 
@@ -38,6 +40,9 @@ function render({ model, el }) {
 
   // ---- One row per query: a slider per system, the difference as a bar, the swap button ----------
   let queued = null; // the score to send at the next frame: {system, query, score}
+  // Scores moved here that the kernel has not confirmed yet ("b:0" -> score): its answers to earlier moves must not
+  // put the slider back while the learner is still moving it.
+  const unconfirmed = new Map();
   const sendScore = () => guard(() => {
     if (!queued) return;
     model.send({ event: "score", ...queued });
@@ -50,24 +55,28 @@ function render({ model, el }) {
       outputs[system] = h("output", { class: "ndcg-d-score" });
       sliders[system] = h("input", {
         type: "range", min: 0, max: 1, step: 0.01, class: "ndcg-d-slider", "data-system": system, "data-query": index,
-        "aria-label": t("score_aria", { system: names[system], query }),
+        "aria-label": t("score_aria", { system: names[system], query }), ...QUIET,
       });
       sliders[system].addEventListener("input", () => guard(() => {
         outputs[system].textContent = Number(sliders[system].value).toFixed(2);
         if (!queued) requestAnimationFrame(sendScore);
         queued = { system, query: index, score: Number(sliders[system].value) };
+        unconfirmed.set(`${system}:${index}`, queued.score);
       }));
     }
     const swap = h("button", {
       type: "button", class: "ndcg-d-swap", "data-query": index, text: t("swap"),
-      title: t("swap_title", { a: nameA, b: nameB, query }), "aria-label": t("swap_title", { a: nameA, b: nameB, query }),
+      title: t("swap_title", { a: nameA, b: nameB, query }), "aria-label": t("swap_title", { a: nameA, b: nameB, query }), ...QUIET,
     });
-    swap.addEventListener("click", () => guard(() => model.send({ event: "swap", query: index })));
+    swap.addEventListener("click", () => guard(() => {
+      unconfirmed.clear();
+      model.send({ event: "swap", query: index });
+    }));
     const bar = h("span", { class: "ndcg-d-bar-fill" });
     const text = h("span", { class: "ndcg-d-diff-text" });
     const row = h("tr", { "data-query": query },
       h("th", { scope: "row", text: query }),
-      ...SYSTEM_KEYS.map((system) => h("td", { class: "ndcg-d-cell" }, sliders[system], outputs[system])),
+      ...SYSTEM_KEYS.map((system) => h("td", {}, h("span", { class: "ndcg-d-cell" }, sliders[system], outputs[system]))),
       h("td", { class: "ndcg-d-diff", "data-testid": "difference" }, h("span", { class: "ndcg-d-bar" }, bar), text),
       h("td", {}, swap));
     return { row, sliders, outputs, bar, text };
@@ -93,8 +102,11 @@ function render({ model, el }) {
   const plot = document.createElementNS(SVG, "svg");
   setAttributes(plot, { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "ndcg-d-plot", role: "img", "aria-label": t("plot_alt"), "data-testid": "number-line" });
   const sentences = h("div", { class: "ndcg-d-sentences", "data-testid": "sentences" });
-  const reset = h("button", { type: "button", class: "ndcg-d-reset", title: t("reset_title"), text: t("reset") });
-  reset.addEventListener("click", () => guard(() => model.send({ event: "reset" })));
+  const reset = h("button", { type: "button", class: "ndcg-d-reset", title: t("reset_title"), text: t("reset"), ...QUIET });
+  reset.addEventListener("click", () => guard(() => {
+    unconfirmed.clear();
+    model.send({ event: "reset" });
+  }));
 
   function drawPlot(summary) {
     const values = summary.values;
@@ -111,10 +123,10 @@ function render({ model, el }) {
       values.map((value, i) => s("circle", { cx: x(value), cy: 44 - (i % 3) * 6, r: 5, class: value > 0 ? "ndcg-d-dot is-up" : value < 0 ? "ndcg-d-dot is-down" : "ndcg-d-dot" },
         s("title", { text: `${queries[i]}: ${summary.differences[i]}` }))),
       ticks.map((tick) => s("text", { x: x(tick), y: 88, class: "ndcg-d-tick", text: tick.toFixed(2) })),
-    ]);
+    ].flat());
   }
 
-  // Bring everything to the kernel's numbers; a slider being dragged keeps the learner's value.
+  // Bring everything to the kernel's numbers; a slider moved here keeps the learner's value until the kernel has it.
   function update() {
     const summary = model.get("summary");
     const scores = { a: model.get("a"), b: model.get("b") };
@@ -122,7 +134,10 @@ function render({ model, el }) {
     rows.forEach((row, i) => {
       for (const system of SYSTEM_KEYS) {
         const score = scores[system][i];
-        if (document.activeElement !== row.sliders[system] || queued === null) row.sliders[system].value = String(score);
+        const key = `${system}:${i}`;
+        if (unconfirmed.has(key) && Math.abs(unconfirmed.get(key) - score) < 1e-9) unconfirmed.delete(key);
+        if (unconfirmed.has(key)) continue;
+        row.sliders[system].value = String(score);
         setText(row.outputs[system], score.toFixed(2));
       }
       const value = summary.values[i];
@@ -151,6 +166,10 @@ function render({ model, el }) {
     if (kind === "error" && text) notice.setAttribute("role", "alert");
     else notice.removeAttribute("role");
     notice.textContent = text;
+    if (kind === "error" && text) {
+      unconfirmed.clear(); // a refused score: the sliders go back to the kernel's
+      update();
+    }
   }
 
   const root = h("div", { class: "ndcg-d", "data-testid": "difference-explorer", lang: model.get("language") },
@@ -158,7 +177,8 @@ function render({ model, el }) {
     h("div", { class: "ndcg-d-main" },
       h("div", { class: "ndcg-d-left" }, h("div", { class: "ndcg-d-table-wrap" }, table), h("p", { class: "ndcg-d-hint", text: t("hint") }), reset, notice),
       h("div", { class: "ndcg-d-right" },
-        h("div", { class: "ndcg-d-cards", "data-testid": "results" }, Object.values(cards).map((item) => item.node)), plot, sentences)));
+        h("div", { class: "ndcg-d-cards", "data-testid": "results" }, Object.values(cards).map((item) => item.node)), plot,
+        h("p", { class: "ndcg-d-caption", text: t("plot_alt") }), sentences)));
   el.append(root);
   guard(() => {
     update();
