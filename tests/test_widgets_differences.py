@@ -118,7 +118,7 @@ def test_many_queries_draw_random_sign_assignments():
 def test_the_chinese_explorer_speaks_chinese():
     explorer = DifferenceExplorer(A, B, language="zh-CN")
     explorer.swap(0)
-    assert explorer.notice["text"] == "已交换 q1 上 A 与 B 的得分：它的差值现在是 -0.0800。"
+    assert explorer.notice["text"] == "已交换 q1 上 A 与 B 的指标值：它的差值现在是 -0.0800。"
     assert explorer.messages["t_test"] == "配对 t 检验"
     assert explorer.summary["randomisation"]["details"] == "全部 256 种符号组合（精确）"
     assert "配对 t 检验" in explorer.summary["t"]["text"]

@@ -127,7 +127,7 @@ def test_the_chinese_explorer_says_it_in_chinese():
     explorer = build(language="zh-CN")
     explorer.set_judged("d7", True)
     assert explorer.notice["text"] == "d7 重新被判断：等级 1。"
-    assert explorer.messages["row_unjudged"] == "，未评判"
+    assert explorer.messages["row_unjudged"] == "，未判断"
 
 
 @pytest.mark.parametrize("unjudged, error, message", [
