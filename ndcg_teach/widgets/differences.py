@@ -45,7 +45,7 @@ FRONT_END = {
     "randomisation": mark("randomisation test"),
     "bootstrap": mark("bootstrap {confidence} interval"),
     "plot_alt": mark("Dots: each query's difference; line: their mean; bar: the bootstrap interval; 0 in the middle."),
-    "better": mark("{system} better on {count} of {n} queries"),
+    "better": mark("{b} better on {up} of {n} queries, {a} on {down}"),
 }
 RUN = mark("Run this cell to drag the scores")
 UNDEFINED_T = mark("undefined: every difference is the same, so their spread is 0")

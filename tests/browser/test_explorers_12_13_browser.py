@@ -28,6 +28,10 @@ CELLS = [
     f"holes = RankingExplorer({RUN!r}, {TRUTH!r}, unjudged={UNJUDGED!r}, pool={POOL!r}, "
     "metrics=['ap', 'condensed_ap', 'bpref'])\nholes",
     f"tests = DifferenceExplorer({A!r}, {B!r})\ntests",
+    # The Chinese edition's two explorers (its lessons call nt.set_language("zh-CN") first; here the argument says it).
+    f"zh_holes = RankingExplorer({RUN!r}, {TRUTH!r}, unjudged={UNJUDGED!r}, pool={POOL!r}, "
+    "metrics=['ap', 'condensed_ap', 'bpref'], language='zh-CN')\nzh_holes",
+    f"zh_tests = DifferenceExplorer({A!r}, {B!r}, language='zh-CN')\nzh_tests",
 ]
 RESET = "holes.reset(); tests.reset()"
 OURS = re.compile(r"blob:|anywidget|ndcg", re.IGNORECASE)
@@ -93,7 +97,7 @@ def lesson_page(browser):
 def page(lesson_page):
     notebook, errors = lesson_page
     notebook.execute(RESET)
-    expect_text(notebook.page.locator("[data-testid=difference-explorer] [data-result=mean]"), "+0.0500")
+    expect_text(notebook.page.locator("[data-testid=difference-explorer] [data-result=mean]").first, "+0.0500")
     yield notebook
     assert [error for error in errors if OURS.search(error)] == []
 
@@ -111,7 +115,7 @@ def confirmed(notebook, expression):
 
 
 def test_unjudged_rows_show_in_the_list_and_the_step_table_and_the_cards_read_the_hole(page, screenshots):
-    root = page.page.locator("[data-testid=ranking-explorer]")
+    root = page.page.locator("[data-testid=ranking-explorer]").first
     for key, text in three_cards(RUN, UNJUDGED, POOL).items():
         expect_text(root.locator(f'[data-metric="{key}"]'), text)
     assert root.locator(".ndcg-x-row.is-unjudged").evaluate_all("rows => rows.map(row => row.dataset.item)") == UNJUDGED
@@ -128,7 +132,7 @@ def test_unjudged_rows_show_in_the_list_and_the_step_table_and_the_cards_read_th
 
 
 def test_dragging_an_unjudged_item_moves_ap_only(page):
-    root = page.page.locator("[data-testid=ranking-explorer]")
+    root = page.page.locator("[data-testid=ranking-explorer]").first
     source, target = root.locator('[data-item="d7"]'), root.locator('[data-item="d11"]')
     source.scroll_into_view_if_needed()
     start, end = source.bounding_box(), target.bounding_box()
@@ -148,7 +152,7 @@ def test_dragging_an_unjudged_item_moves_ap_only(page):
 
 
 def test_the_row_button_judges_an_item_in_the_kernel(page, screenshots):
-    root = page.page.locator("[data-testid=ranking-explorer]")
+    root = page.page.locator("[data-testid=ranking-explorer]").first
     root.locator('[data-item="d8"] [data-role=judge]').click()
     expect_text(root.locator('[data-metric="bpref"]'), three_cards(RUN, ["d7", "d11"], [*POOL, 1])["bpref"])
     assert confirmed(page, "holes.unjudged") == ["d7", "d11"]
@@ -158,7 +162,7 @@ def test_the_row_button_judges_an_item_in_the_kernel(page, screenshots):
 
 
 def test_the_difference_explorer_shows_the_tests_of_b_minus_a(page, screenshots):
-    root = page.page.locator("[data-testid=difference-explorer]")
+    root = page.page.locator("[data-testid=difference-explorer]").first
     t_test = paired_t_test(B, A)
     expect_text(root.locator("[data-result=t]"), f"t = {t_test.statistic:.4f}")
     expect_text(root.locator("[data-result=randomisation]"), "p = 0.0391")
@@ -176,7 +180,7 @@ def test_the_difference_explorer_shows_the_tests_of_b_minus_a(page, screenshots)
         root.screenshot(path=screenshots / "lesson13-differences-narrow-dark.png")
         wide(root)
         root.screenshot(path=screenshots / "lesson13-differences-wide-dark.png")
-        holes = page.page.locator("[data-testid=ranking-explorer]")
+        holes = page.page.locator("[data-testid=ranking-explorer]").first
         holes.scroll_into_view_if_needed()
         holes.screenshot(path=screenshots / "lesson12-unjudged-wide-dark.png")
     finally:
@@ -185,7 +189,7 @@ def test_the_difference_explorer_shows_the_tests_of_b_minus_a(page, screenshots)
 
 
 def test_swapping_a_query_and_dragging_a_score_reach_the_kernel(page, screenshots):
-    root = page.page.locator("[data-testid=difference-explorer]")
+    root = page.page.locator("[data-testid=difference-explorer]").first
     cells = page.cell_count()
     root.locator('button.ndcg-d-swap[data-query="3"]').click()
     expect_text(root.locator("[data-result=mean]"), "+0.0200")
@@ -202,3 +206,17 @@ def test_swapping_a_query_and_dragging_a_score_reach_the_kernel(page, screenshot
     assert page.kernel_value("tests.b[0]") == 1.0
     assert page.cell_count() == cells  # the arrow keys moved the slider, not the notebook's cells
     root.screenshot(path=screenshots / "lesson13-after-changes.png")
+
+
+def test_the_chinese_edition_s_explorers_speak_chinese(page, screenshots):
+    holes = page.page.locator("[data-testid=ranking-explorer]").nth(1)
+    tests = page.page.locator("[data-testid=difference-explorer]").nth(1)
+    assert holes.get_attribute("lang") == "zh-CN" and tests.get_attribute("lang") == "zh-CN"
+    assert holes.locator('[data-item="d7"] [data-role=judge]').get_attribute("title") == "d7 未判断：指标不知道它的等级；按下可判断它"
+    expect_text(tests.locator(".ndcg-d-title"), "逐查询指标值与 B − A 的检验")
+    expect_text(tests.locator("[data-result=randomisation]"), "p = 0.0391")
+    assert "全部 256 种符号组合（精确）" in tests.locator("[data-testid=results]").inner_text()
+    holes.scroll_into_view_if_needed()
+    holes.screenshot(path=screenshots / "lesson12-unjudged-zh.png")
+    tests.scroll_into_view_if_needed()
+    tests.screenshot(path=screenshots / "lesson13-differences-zh.png")

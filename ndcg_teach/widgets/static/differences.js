@@ -148,7 +148,7 @@ function render({ model, el }) {
     });
     const [up, down] = summary.wins;
     setText(cards.mean.value, summary.mean);
-    setText(cards.mean.detail, `${t("better", { system: nameB, count: up, n: queries.length })}; ${t("better", { system: nameA, count: down, n: queries.length })}`);
+    setText(cards.mean.detail, t("better", { a: nameA, b: nameB, up, down, n: queries.length }));
     setText(cards.t.value, summary.t ? `t = ${summary.t.statistic}` : "t = —");
     setText(cards.t.detail, summary.t ? `p = ${summary.t.p}` : summary.t_undefined);
     setText(cards.randomisation.value, `p = ${summary.randomisation.p}`);
