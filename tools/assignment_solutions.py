@@ -495,8 +495,5 @@ def solve_recall_at_k(relevances, k, n_relevant):
 @solves("17-rerank-ceiling", {"relevances": [0, 0, 1, 0, 1, 0], "k": 3, "pool": [1, 1, 1]},
         {"relevances": [1, 0, 3, 0, 0, 2, 0], "k": 4, "pool": [3, 3, 2, 1, 1, 0]})
 def solve_rerank_ceiling(relevances, k, pool):
-    def dcg(grades):
-        return sum(grade / math.log2(position + 1) for position, grade in enumerate(grades[:k], start=1))
-
-    # The best reranker sorts the retrieved passages by grade; the ideal comes from every judged passage.
-    return dcg(sorted(relevances, reverse=True)) / dcg(sorted(pool, reverse=True))
+    # The best reranker sorts the retrieved passages by grade; the ideal ranking comes from every judged passage.
+    return nt.dcg(sorted(relevances, reverse=True), k) / nt.dcg(sorted(pool, reverse=True), k)
