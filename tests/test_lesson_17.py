@@ -62,6 +62,8 @@ def test_section_2s_query_by_scikit_learn():
     y_true = [[judged.get(doc, 0) for doc in docs]]
     y_score = [[len(ranks) - ranks[doc] if doc in ranks else -1 for doc in docs]]
     assert round(metrics.ndcg_score(y_true, y_score, k=10), 4) == 0.6677
+    gains = [judged.get(doc, 0) for doc in top(nutrition.runs["reranker"], qid, 10)]
+    assert round(sum(g / math.log2(i + 2) for i, g in enumerate(gains)), 4) == 4.4565
     assert sum(g > 0 for g in judged.values()) == 11
 
 
@@ -89,6 +91,9 @@ def test_section_4s_judged_at_10_and_the_four_readings_of_pandemic():
     pandemic = COLLECTIONS["pandemic"]
     assert [pandemic.qrels["pandemic-02"].get(doc) for doc in top(pandemic.runs["reranker"], "pandemic-02", 10)] == [
         2, 2, 2, 2, 2, 2, None, None, None, 1]
+    one = {qrels is pandemic.qrels: trec(qrels, pandemic.runs["reranker"], {"ndcg_cut"})["pandemic-02"]["ndcg_cut_10"]
+           for qrels in (pandemic.qrels, pandemic.complete_qrels)}
+    assert (round(one[True], 4), round(one[False], 4)) == (0.7841, 0.9351)
     holes = {q: dict(d) for q, d in pandemic.qrels.items()}
     for system, q in itertools.product(SYSTEMS, pandemic.queries):
         for doc in top(pandemic.runs[system], q, 10):
