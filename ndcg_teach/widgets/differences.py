@@ -85,7 +85,7 @@ class DifferenceExplorer(anywidget.AnyWidget):
     """
 
     _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("dom.js", "differences.js"))
-    _css = (STATIC / "differences.css").read_text(encoding="utf-8")
+    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("explorer.css", "differences.css"))
 
     a = traitlets.List(traitlets.Float()).tag(sync=True)
     b = traitlets.List(traitlets.Float()).tag(sync=True)

@@ -172,7 +172,7 @@ function render({ model, el }) {
     }
   }
 
-  const root = h("div", { class: "ndcg-d", "data-testid": "difference-explorer", lang: model.get("language") },
+  const root = h("div", { class: "ndcg-x ndcg-d", "data-testid": "difference-explorer", lang: model.get("language") },
     h("h4", { class: "ndcg-d-title", text: t("title") }),
     h("div", { class: "ndcg-d-main" },
       h("div", { class: "ndcg-d-left" }, h("div", { class: "ndcg-d-table-wrap" }, table), h("p", { class: "ndcg-d-hint", text: t("hint") }), reset, notice),
