@@ -5,6 +5,7 @@ real browser is in ``tests/browser/test_explorers_12_13_browser.py``.
 """
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -141,3 +142,11 @@ def test_the_picture_shows_every_query_and_the_three_results():
 def test_bad_arguments_are_refused_by_name(settings, error, text):
     with pytest.raises(error, match=text):
         DifferenceExplorer(**settings)
+
+
+def test_the_front_end_is_dom_js_and_its_own_file_joined_into_one_module():
+    module = DifferenceExplorer._esm
+    declared = re.findall(r"^(?:function|class|const|let|var) (\w+)", module, flags=re.MULTILINE)
+    assert {"h", "draw", "render"} <= set(declared)
+    assert len(declared) == len(set(declared)), sorted(name for name in set(declared) if declared.count(name) > 1)
+    assert module.count("export default") == 1

@@ -77,10 +77,10 @@ class DifferenceExplorer(anywidget.AnyWidget):
     Examples
     --------
     >>> explorer = DifferenceExplorer([0.4, 0.5, 0.3], [0.5, 0.7, 0.35])
-    >>> [round(value, 4) for value in explorer.differences]
+    >>> explorer.differences.round(4).tolist()
     [0.1, 0.2, 0.05]
     >>> explorer.swap(1)
-    >>> [round(value, 4) for value in explorer.differences], explorer.tests["randomisation"].p_value
+    >>> explorer.differences.round(4).tolist(), explorer.tests["randomisation"].p_value
     ([0.1, -0.2, 0.05], 1.0)
     """
 
