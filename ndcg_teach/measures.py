@@ -23,6 +23,7 @@ from .gains import TrecGains
 from .registry import metrics
 from .trec_files import c_number
 from .validation import check_choice, shown
+from .i18n import gettext
 
 VERSIONS = ("9.0.8", "10.0")
 _CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -302,8 +303,9 @@ def _ir_measures(name):
                 family = prefix[:-1]
                 return [Measure(f"{family}_{k}", spec, k, dict(keywords), family) for k in _cutoffs(middle, family)]
             if not middle.isdigit() or int(middle) < 1:
-                raise MeasureError(f"measure {name!r} must end with a positive whole cut-off, e.g. "
-                                   f"{pattern.format(k=10)!r}. Got {middle!r} instead.",
+                raise MeasureError(gettext("measure {name!r} must end with a positive whole cut-off, e.g. "
+                                           "{format!r}. Got {middle!r} instead.")
+                                          .format(name=name, format=pattern.format(k=10), middle=middle),
                                    trec_eval=f"trec_eval: illegal measure '{name}'")
             return [Measure(name, spec, int(middle), dict(keywords), prefix + suffix)]
     return None
@@ -372,18 +374,19 @@ def parse_measures(measures, *, trec_eval="9.0.8", merge=True):
     if isinstance(measures, str):
         measures = [measures]
     if not isinstance(measures, (list, tuple)) or not measures:
-        raise TypeError(f"measures must be a measure name or a non-empty list of them, e.g. ['ndcg_cut.10', 'map']. "
-                        f"Got {shown(measures)} instead.")
+        raise TypeError(gettext("measures must be a measure name or a non-empty list of them, e.g. "
+                                "['ndcg_cut.10', 'map']. Got {got} instead.").format(got=shown(measures)))
     texts, entries = {}, []  # entries: trec_eval measure names and ir_measures Measures, in the order first named
     nicknames = NICKNAMES[trec_eval]
     for raw in measures:
         if not isinstance(raw, str):
-            raise TypeError(f"measures must be names (strings) such as 'ndcg_cut.10'. Got {shown(raw)} instead.")
+            raise TypeError(gettext("measures must be names (strings) such as 'ndcg_cut.10'. Got {got} instead.")
+                                   .format(got=shown(raw)))
         name = raw.strip()
         base, dot, text = name.partition(".")
         if dot and not text:
-            raise MeasureError(f"measure {name!r} must have parameters after its dot, e.g. 'P.5'. Got {name!r} "
-                               "instead.", trec_eval=f"trec_eval: improper measure in parameter '{base}'\n"
+            raise MeasureError(gettext("measure {name!r} must have parameters after its dot, e.g. 'P.5'. Got "
+                                       "{name!r} instead.").format(name=name), trec_eval=f"trec_eval: improper measure in parameter '{base}'\n"
                                                      f"trec_eval: illegal measure '{base}'")
         trec = _BY_NAME.get(base)
         if base in nicknames or (trec is not None and (trec_eval == "10.0" or trec.since == "9.0.8")):
