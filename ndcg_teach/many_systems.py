@@ -54,8 +54,7 @@ def check_system_scores(scores):
         lengths = {len(values) if hasattr(values, "__len__") else None for values in scores.values()}
         if len(lengths) > 1 or None in lengths:
             raise ValueError(gettext("scores must give every system one score per query, for the same queries. "
-                                     "Got lists of lengths {sorted} instead.")
-                                    .format(sorted=sorted(lengths, key=str)))
+                                     "Got lists of lengths {sorted} instead.").format(sorted=sorted(lengths, key=str)))
         matrix = check_number_array("scores", list(scores.values()), mark("one row of per-query scores per system"), ndim=2)
     else:
         matrix = check_number_array("scores", scores, mark("one row of per-query scores per system"), ndim=2)

@@ -443,15 +443,12 @@ def check_zero_idcg(zero_idcg):
     """
     if isinstance(zero_idcg, str) and zero_idcg in ("raise", "nan"):
         return zero_idcg if zero_idcg == "raise" else float("nan")
-    message = (
-        "zero_idcg must be the NDCG of a query whose IDCG is 0: a number from 0 to 1 (0.0 as in scikit-learn and "
-        "trec_eval, 1.0 as in LightGBM), 'nan' to mark such queries (as recommenders does), or 'raise'. "
-        f"Got {shown(zero_idcg)} instead."
-    )
+    requirement = mark("the NDCG of a query whose IDCG is 0: a number from 0 to 1 (0.0 as in scikit-learn and "
+                       "trec_eval, 1.0 as in LightGBM), 'nan' to mark such queries (as recommenders does), or 'raise'")
     if isinstance(zero_idcg, (bool, np.bool_)) or not isinstance(zero_idcg, (Real, str)):
-        raise TypeError(message)
+        raise refused(TypeError, "zero_idcg", requirement, shown(zero_idcg))
     if isinstance(zero_idcg, str) or not 0 <= zero_idcg <= 1:  # NaN fails the comparison too
-        raise ValueError(message)
+        raise refused(ValueError, "zero_idcg", requirement, shown(zero_idcg))
     return float(zero_idcg)
 
 
@@ -477,10 +474,8 @@ def check_score_arrays(y_true, y_score):
     true = _as_float_array("y_true", y_true, mark("relevance grades"))
     score = _as_float_array("y_score", y_score, mark("scores"))
     if true.shape != score.shape:
-        raise ValueError(
-            gettext("y_true and y_score must have the same shape (one score per judged item). Got shapes {shape} "
-                    "and {shape2} instead.").format(shape=true.shape, shape2=score.shape)
-        )
+        raise ValueError(gettext("y_true and y_score must have the same shape (one score per judged item). Got shapes "
+                                 "{shape} and {shape2} instead.").format(shape=true.shape, shape2=score.shape))
     if true.ndim == 1:
         true, score = true[np.newaxis, :], score[np.newaxis, :]
     if true.ndim != 2:

@@ -78,8 +78,7 @@ def _exercise(key: Any) -> Exercise:
     """The exercise named ``key``; the one place that says which keys exist."""
     if not isinstance(key, str) or key not in EXERCISES:
         known = ", ".join(repr(name) for name in EXERCISES)
-        raise ValueError(gettext("exercise must be one of {known}. Got {key!r} instead.")
-                                .format(known=known, key=key))
+        raise ValueError(gettext("exercise must be one of {known}. Got {key!r} instead.").format(known=known, key=key))
     return EXERCISES[key]
 
 
