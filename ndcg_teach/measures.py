@@ -159,7 +159,7 @@ class Measure:
 # ---- trec_eval's parameters ------------------------------------------------------------------------------
 
 def _bad(name, message, trec_eval):
-    return MeasureError(f"measure {name!r}: {message}", status=2,
+    return MeasureError(gettext("measure {name!r}: {message}").format(name=name, message=message), status=2,
                         trec_eval=f"trec_eval: {trec_eval}\ntrec_eval: Cannot initialize measure '{name.split('.')[0]}'")
 
 
@@ -174,19 +174,19 @@ def _numbers(text, name, integer):
 def _cutoffs(text, name):
     values = sorted(_numbers(text, name, integer=True))
     if values[0] <= 0:
-        raise _bad(f"{name}.{text}", f"cut-offs must be positive whole numbers, e.g. 'P.5,10'. Got {text!r} instead.",
-                   "Negative cutoff detected")
+        raise _bad(f"{name}.{text}", gettext("cut-offs must be positive whole numbers, e.g. 'P.5,10'. Got {text!r} "
+                                             "instead.").format(text=text), trec_eval="Negative cutoff detected")
     if len(set(values)) < len(values):
-        raise _bad(f"{name}.{text}", f"cut-offs must differ from each other. Got {text!r} instead.",
-                   "duplicate cutoffs detected")
+        raise _bad(f"{name}.{text}", gettext("cut-offs must differ from each other. Got {text!r} instead.").format(text=text),
+                   trec_eval="duplicate cutoffs detected")
     return values
 
 
 def _levels(text, name):
     values = sorted(_numbers(text, name, integer=False))
     if len(set(values)) < len(values):
-        raise _bad(f"{name}.{text}", f"parameters must differ from each other. Got {text!r} instead.",
-                   "duplicate cutoffs detected")
+        raise _bad(f"{name}.{text}", gettext("parameters must differ from each other. Got {text!r} instead.")
+                   .format(text=text), trec_eval="duplicate cutoffs detected")
     return values
 
 
@@ -200,8 +200,9 @@ def _pairs(text, name):
                 break
             last = char
     if last != "=":
-        raise _bad(f"{name}.{text}", f"parameters must be name=value pairs, e.g. 'ndcg.1=3,2=9'. Got {text!r} instead.",
-                   f"malformed pair parameters in '{text}'")
+        raise _bad(f"{name}.{text}", gettext("parameters must be name=value pairs, e.g. 'ndcg.1=3,2=9'. Got {text!r} "
+                                             "instead.").format(text=text),
+                   trec_eval=f"malformed pair parameters in '{text}'")
     pairs = {}
     for part in text.split(","):
         key, _, value = part.partition("=")
@@ -321,11 +322,14 @@ def _known_names(version):
 def _unknown(name, version):
     trec, others = _known_names(version)
     if name.split(".")[0] in OTHER_FORMATS:
-        reason = "reads preference or judgement-group files (trec_eval -R prefs, qrels_jg), which ndcg_teach does not"
+        reason = gettext("reads preference or judgement-group files (trec_eval -R prefs, qrels_jg), which ndcg_teach "
+                         "does not")
     else:
-        reason = "is not a trec_eval measure" + (f" in {version}" if name in _BY_NAME else "")
-    return MeasureError(f"measure {name!r} {reason}. trec_eval's measures: {trec}, and the sets official, all_trec, "
-                        f"set; ndcg_teach also reads {others}. Got {name!r} instead.",
+        reason = gettext("is not a trec_eval measure in {version}").format(version=version) if name in _BY_NAME else \
+            gettext("is not a trec_eval measure")
+    return MeasureError(gettext("measure {name!r} {reason}. trec_eval's measures: {trec}, and the sets official, "
+                                "all_trec, set; ndcg_teach also reads {others}. Got {name!r} instead.")
+                        .format(name=name, reason=reason, trec=trec, others=others),
                         trec_eval=f"trec_eval: illegal measure '{name}'")
 
 

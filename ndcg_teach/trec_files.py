@@ -80,10 +80,13 @@ def c_number(token, integer=False):
 # ---- Blocks of lines ---------------------------------------------------------------------------------
 
 def _limit_error(name, max_bytes, packed):
-    return TrecFormatError(
-        f"{name}: holds more than max_bytes={max_bytes:,} bytes{' once decompressed' if packed else ''}; ndcg_teach "
-        "stops there so that a compressed or endless input cannot fill the memory. Pass a larger max_bytes= "
-        f"(command: --max-bytes) to read it. Got more than {max_bytes:,} bytes instead.", source=name)
+    template = mark("{name}: holds more than max_bytes={max_bytes:,} bytes once decompressed; ndcg_teach stops there so "
+                    "that a compressed or endless input cannot fill the memory. Pass a larger max_bytes= (command: "
+                    "--max-bytes) to read it. Got more than {max_bytes:,} bytes instead.") if packed else \
+        mark("{name}: holds more than max_bytes={max_bytes:,} bytes; ndcg_teach stops there so that a compressed or "
+             "endless input cannot fill the memory. Pass a larger max_bytes= (command: --max-bytes) to read it. Got "
+             "more than {max_bytes:,} bytes instead.")
+    return TrecFormatError(gettext(template).format(name=name, max_bytes=max_bytes), source=name)
 
 
 def _gunzip(name, chunks):
@@ -259,8 +262,10 @@ class Block:
     def bad_number(self, row, column, reason):
         line = int(self.lines[row])
         token = self.token(row, column).decode("utf-8", "replace")
-        return TrecFormatError(f"{self.name}, line {line}: the {self.columns[column]} column must be {reason}. "
-                               f"Got {token!r} in {self.text(row)!r} instead.", source=self.name, line=line)
+        return TrecFormatError(gettext("{name}, line {line}: the {column} column must be {reason}. Got {token!r} in "
+                                       "{text!r} instead.").format(name=self.name, line=line, column=self.columns[column],
+                                                                   reason=reason, token=token, text=self.text(row)),
+                               source=self.name, line=line)
 
 
 # ---- Columns ---------------------------------------------------------------------------------------------
@@ -285,10 +290,10 @@ def scores_of(block, column):
     for row in np.flatnonzero(slow).tolist():
         value = c_number(block.token(row, column))
         if value is None:
-            raise block.bad_number(row, column, "a number (trec_eval would read it as 0)")
+            raise block.bad_number(row, column, gettext("a number (trec_eval would read it as 0)"))
         values[row] = value
     if np.isnan(values).any():
-        raise block.bad_number(int(np.argmax(np.isnan(values))), column, "a number, not NaN")
+        raise block.bad_number(int(np.argmax(np.isnan(values))), column, gettext("a number, not NaN"))
     return values
 
 
@@ -306,8 +311,9 @@ def grades_of(block, column, integer):
         value = c_number(token)
         if value is None or not np.isfinite(value):
             row = int(np.argmax(inverse == index))
-            raise block.bad_number(row, column, "a finite number" + (" (trec_eval would read it as 0)"
-                                                                      if value is None or np.isnan(value) else ""))
+            unread = value is None or np.isnan(value)
+            raise block.bad_number(row, column, gettext("a finite number (trec_eval would read it as 0)") if unread
+                                   else gettext("a finite number"))
         values[index] = c_number(token, integer=True) if integer else value
     return values[inverse.ravel()]
 

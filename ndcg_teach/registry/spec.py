@@ -266,8 +266,9 @@ def checked(spec):
     for name in ("function", "explain"):
         value = getattr(spec, name)
         if not callable(value) and not (name == "explain" and value is None):
-            raise TypeError(gettext("Metric {name} must be a function{value}. Got {got} instead.")
-                                   .format(name=name, value=' or None' if name == 'explain' else '', got=shown(value)))
+            message = gettext("Metric {name} must be a function or None. Got {got} instead.") if name == "explain" \
+                else gettext("Metric {name} must be a function. Got {got} instead.")
+            raise TypeError(message.format(name=name, got=shown(value)))
     if spec.batch is not None and not callable(spec.batch):
         raise TypeError(gettext("Metric batch must be a function or None. Got {got} instead.")
                                .format(got=shown(spec.batch)))
