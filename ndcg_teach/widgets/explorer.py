@@ -147,7 +147,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         if top < self.threshold:
             raise traitlets.TraitError(
                 gettext("max_grade must be at least the threshold ({threshold}): the threshold is one of the grades. "
-                        "Got {got} instead.", self._language).format(threshold=self.threshold, got=shown(proposal.value))
+                        "Got {got} instead.").format(threshold=self.threshold, got=shown(proposal.value))
             )
         return top
 
@@ -159,10 +159,9 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
     def _valid_names(self, proposal):
         names = proposal.value
         if len(names) != len(self._rankings):
-            message = gettext("names must be two strings, one per ranking. Got {got} instead.", self._language) \
+            message = gettext("names must be two strings, one per ranking. Got {got} instead.") \
                 if len(self._rankings) == 2 else \
-                gettext("names must be one string (the ranking's, shown in compare mode only). Got {got} instead.",
-                        self._language)
+                gettext("names must be one string (the ranking's, shown in compare mode only). Got {got} instead.")
             raise traitlets.TraitError(message.format(got=shown(names)))
         for name in names:
             _as_trait_error(check_text, "names", name)
@@ -173,7 +172,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         if proposal.value != self._language:
             raise traitlets.TraitError(
                 gettext("language is fixed when the explorer is built: build a new one with language={language!r}. "
-                        "Got {got} instead of {built!r}.", self._language)
+                        "Got {got} instead of {built!r}.")
                 .format(language=proposal.value, got=shown(proposal.value), built=self._language)
             )
         return proposal.value
