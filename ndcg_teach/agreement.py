@@ -344,8 +344,8 @@ def fleiss_kappa(ratings, *, labels=None, counts=False):
         categories = list(range(table.shape[1])) if labels is None else check_label_list(
             "labels", labels, mark("one name per column of the counts"))
         if len(categories) != table.shape[1]:
-            raise ValueError(gettext("labels must name each of the {shape_item} columns of the counts. Got {got} "
-                                     "instead.").format(shape_item=table.shape[1], got=shown(labels)))
+            raise ValueError(gettext("labels must name each of the {n_columns} columns of the counts. Got {got} "
+                                     "instead.").format(n_columns=table.shape[1], got=shown(labels)))
         if not (totals == totals[0]).all():
             raise ValueError(gettext("ratings must give every item the same number of judges (each row of counts "
                                      "adds up to the same total). Got row totals {got} instead.")
@@ -362,8 +362,8 @@ def fleiss_kappa(ratings, *, labels=None, counts=False):
     raters = int(table[0].sum())
     if raters < 2 or table.shape[0] < 1:
         raise ValueError(gettext("ratings must have at least 2 judges per item and at least 1 item. Got "
-                                 "{shape_item} items with {raters} judge(s) each instead.")
-                                .format(shape_item=table.shape[0], raters=raters))
+                                 "{n_items} items with {raters} judge(s) each instead.")
+                                .format(n_items=table.shape[0], raters=raters))
     agreement = ((table.astype(np.float64) ** 2).sum(axis=1) - raters) / (raters * (raters - 1))
     shares = table.sum(axis=0) / table.sum()
     observed, expected = float(agreement.mean()), float((shares**2).sum())
@@ -387,6 +387,6 @@ def _label_rows(ratings):
                                 "instead.").format(got=shown(ratings)))
     if len({len(row) for row in rows}) != 1:
         raise ValueError(gettext("ratings must give every item the same number of judges (rows of equal length). "
-                                 "Got rows of lengths {sorted} instead.")
-                                .format(sorted=sorted({len(row) for row in rows})))
+                                 "Got rows of lengths {lengths} instead.")
+                                .format(lengths=sorted({len(row) for row in rows})))
     return rows

@@ -64,9 +64,9 @@ def batch_denominators(n_relevant, found):
     short = np.flatnonzero(n_relevant < found)
     if short.size:
         query = int(short[0])
-        raise ValueError(gettext("query {value}: n_relevant must be at least the number of relevant items "
-                                 "already in the list ({value2}). Got {value3} instead.")
-                                .format(value=query + 1, value2=int(found[query]), value3=int(n_relevant[query])))
+        raise ValueError(gettext("query {query}: n_relevant must be at least the number of relevant items "
+                                 "already in the list ({found}). Got {n_relevant} instead.")
+                                .format(query=query + 1, found=int(found[query]), n_relevant=int(n_relevant[query])))
     return n_relevant
 
 

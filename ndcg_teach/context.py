@@ -217,8 +217,8 @@ class Query:
         if batch:
             counts["lengths"] = self._per_query("lengths", self.lengths, grades.shape[0])
             if (counts["lengths"] > grades.shape[1]).any():
-                raise ValueError(gettext("Query.lengths must not exceed the width of grades ({shape_item}). Got "
-                                         "{got} instead.").format(shape_item=grades.shape[1], got=shown(self.lengths)))
+                raise ValueError(gettext("Query.lengths must not exceed the width of grades ({width}). Got {got} "
+                                         "instead.").format(width=grades.shape[1], got=shown(self.lengths)))
         if batch and self.pool is not None:
             sizes = np.full(grades.shape[0], np.shape(self.pool)[1]) if self.pool_lengths is None else self.pool_lengths
             counts["pool_lengths"] = self._per_query("pool_lengths", sizes, grades.shape[0])

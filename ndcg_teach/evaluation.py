@@ -285,8 +285,8 @@ class Evaluation:
 
     def _row(self, qid):
         if str(qid) not in self.queries:
-            raise KeyError(gettext("qid must be an evaluated query, e.g. {querie!r}. Got {qid!r} instead.")
-                                  .format(querie=self.queries[0], qid=qid))
+            raise KeyError(gettext("qid must be an evaluated query, e.g. {example!r}. Got {qid!r} instead.")
+                                  .format(example=self.queries[0], qid=qid))
         return self.queries.index(str(qid))
 
     def value(self, qid, measure):

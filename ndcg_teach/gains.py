@@ -50,8 +50,8 @@ def exponential_gain(grades):
     if grades.size and grades.max() >= EXPONENTIAL_LIMIT:
         raise ValueError(
             gettext("gain='exponential' needs grades below {EXPONENTIAL_LIMIT}: 2**grade - 1 is beyond float64 "
-                    "(about 1.8e308) from grade {EXPONENTIAL_LIMIT} on. Got grade {max:g} instead.")
-                   .format(EXPONENTIAL_LIMIT=EXPONENTIAL_LIMIT, max=grades.max())
+                    "(about 1.8e308) from grade {EXPONENTIAL_LIMIT} on. Got grade {top:g} instead.")
+                   .format(EXPONENTIAL_LIMIT=EXPONENTIAL_LIMIT, top=grades.max())
         )
     return np.exp2(grades) - 1.0
 
@@ -68,8 +68,8 @@ def _mapped(grades, gain):
     missing = sorted({float(g) for g in np.ravel(grades)} - set(table))
     if missing:
         raise ValueError(
-            gettext("gain, when a mapping, must give a gain for every grade; grade {missing_item:g} has none. "
-                    "Got {got} instead.").format(missing_item=missing[0], got=shown(dict(gain)))
+            gettext("gain, when a mapping, must give a gain for every grade; grade {grade:g} has none. Got {got} "
+                    "instead.").format(grade=missing[0], got=shown(dict(gain)))
         )
     return np.array([table[float(g)] for g in np.ravel(grades)], dtype=np.float64).reshape(np.shape(grades))
 

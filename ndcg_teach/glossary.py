@@ -268,8 +268,8 @@ def term(name: str) -> Term:
     '归一化折损累积增益（NDCG）'
     """
     if not isinstance(name, str):
-        raise TypeError(_("name must be a term as a string, such as 'gain' or '增益'. Got {name!r} ({name2}) "
-                                "instead.").format(name=name, name2=type(name).__name__))
+        raise TypeError(_("name must be a term as a string, such as 'gain' or '增益'. Got {name!r} ({kind}) "
+                          "instead.").format(name=name, kind=type(name).__name__))
     wanted = name.strip().lower()
     for entry in TERMS:
         names = {entry.english, entry.chinese, *_short_names(entry.english), *_short_names(entry.chinese), *entry.variants}

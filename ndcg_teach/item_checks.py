@@ -32,7 +32,7 @@ def check_text(name, text):
     if lone is not None:
         raise ValueError(
             gettext("{name} must hold text a browser can receive, with no lone surrogate (half of a UTF-16 pair; "
-                    "here U+{ord:04X}). Got {got} instead.").format(name=name, ord=ord(lone), got=shown(text))
+                    "here U+{code:04X}). Got {got} instead.").format(name=name, code=ord(lone), got=shown(text))
         )
     return text
 

@@ -157,10 +157,10 @@ def _grouped(keys, values, duplicates, what, table, lines):
             first=table.lines[first], second=table.lines[second])
         docno = table.docnos[first].decode("utf-8", "replace")
         raise TrecFormatError(
-            gettext("{source}: {what} lists item {docno!r} twice for query {decode!r}{where}; trec_eval refuses "
+            gettext("{source}: {what} lists item {docno!r} twice for query {qid!r}{where}; trec_eval refuses "
                     "that (duplicate docs {docno}). Pass duplicates='first', 'last' or 'max' to keep one. Got a "
                     "duplicate instead.").format(source=table.source, what=what, docno=docno,
-                                                 decode=table.qids[first].decode('utf-8', 'replace'), where=where),
+                                                 qid=table.qids[first].decode('utf-8', 'replace'), where=where),
             source=table.source, line=None if table.lines is None else int(table.lines[second]),
             trec_eval=f"trec_eval.form_res_rels: duplicate docs {docno}")
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])

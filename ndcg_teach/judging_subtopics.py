@@ -30,11 +30,11 @@ def entries(qrels, duplicates):
                 at = "" if line is None else gettext(" (lines {first} and {second})").format(
                     first=where[qid, docno, subtopic], second=line)
                 raise TrecFormatError(
-                    gettext("{source}: the qrels list item {decode!r} twice for query {decode2!r}, subtopic "
-                            "{decode3!r}{at}. Pass duplicates='first', 'last' or 'max' to keep one. Got a "
-                            "duplicate instead.").format(source=qrels.source, decode=docno.decode('utf-8', 'replace'),
-                                                         decode2=qid.decode('utf-8', 'replace'),
-                                                         decode3=subtopic.decode('utf-8', 'replace'), at=at),
+                    gettext("{source}: the qrels list item {item!r} twice for query {qid!r}, subtopic "
+                            "{subtopic!r}{at}. Pass duplicates='first', 'last' or 'max' to keep one. Got a "
+                            "duplicate instead.").format(source=qrels.source, item=docno.decode('utf-8', 'replace'),
+                                                         qid=qid.decode('utf-8', 'replace'),
+                                                         subtopic=subtopic.decode('utf-8', 'replace'), at=at),
                     source=qrels.source, line=line)
             if duplicates == "first" or (duplicates == "max" and grade <= grades[subtopic]):
                 continue

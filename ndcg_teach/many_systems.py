@@ -54,15 +54,15 @@ def check_system_scores(scores):
         lengths = {len(values) if hasattr(values, "__len__") else None for values in scores.values()}
         if len(lengths) > 1 or None in lengths:
             raise ValueError(gettext("scores must give every system one score per query, for the same queries. "
-                                     "Got lists of lengths {sorted} instead.").format(sorted=sorted(lengths, key=str)))
+                                     "Got lists of lengths {lengths} instead.").format(lengths=sorted(lengths, key=str)))
         matrix = check_number_array("scores", list(scores.values()), mark("one row of per-query scores per system"), ndim=2)
     else:
         matrix = check_number_array("scores", scores, mark("one row of per-query scores per system"), ndim=2)
         systems = tuple(str(i) for i in range(1, matrix.shape[0] + 1))
     if matrix.shape[0] < 2 or matrix.shape[1] < 2:
         raise ValueError(gettext("scores must hold at least 2 systems with at least 2 queries each. Got "
-                                 "{shape_item} system(s) with {shape_item2} query score(s) instead.")
-                                .format(shape_item=matrix.shape[0], shape_item2=matrix.shape[1]))
+                                 "{n_systems} system(s) with {n_queries} query score(s) instead.")
+                                .format(n_systems=matrix.shape[0], n_queries=matrix.shape[1]))
     return systems, matrix
 
 

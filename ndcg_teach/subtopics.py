@@ -78,9 +78,9 @@ def check_judgements(judgements, negative="raise", name="judgements", what=RANKE
         if negative != "zero":
             row, column = (int(i) + 1 for i in np.argwhere(array < 0)[0])
             raise ValueError(gettext("{name} must be non-negative grades; row {row}, subtopic {column} holds "
-                                     "{array_item:g}. Pass negative='zero' to read a negative grade as 0 (judged "
+                                     "{grade:g}. Pass negative='zero' to read a negative grade as 0 (judged "
                                      "non-relevant). Got {got} instead.")
-                                    .format(name=name, row=row, column=column, array_item=array[row - 1, column - 1],
+                                    .format(name=name, row=row, column=column, grade=array[row - 1, column - 1],
                                             got=shown(judgements)))
         array = np.where(array < 0, 0.0, array)
     check_finite_total(name, array.sum(axis=1), judgements)
@@ -99,9 +99,9 @@ def check_subtopic_pool(pool, judgements, negative="raise"):
     if judgements.size == 0:
         judgements = np.zeros((0, pool.shape[1]))
     if pool.shape[1] != judgements.shape[1]:
-        raise ValueError(gettext("subtopic_pool must have the judgements' number of subtopics ({shape_item} "
-                                 "columns). Got {shape_item2} columns instead.")
-                                .format(shape_item=judgements.shape[1], shape_item2=pool.shape[1]))
+        raise ValueError(gettext("subtopic_pool must have the judgements' number of subtopics ({expected} "
+                                 "columns). Got {n_columns} columns instead.")
+                                .format(expected=judgements.shape[1], n_columns=pool.shape[1]))
     have = Counter(map(tuple, pool[pool.any(axis=1)].tolist()))
     for row in judgements[judgements.any(axis=1)].tolist():
         if have[tuple(row)] <= 0:

@@ -208,8 +208,8 @@ class Trace:
         keys = [column.key for column in self.columns]
         for row in self.rows:
             if list(row.as_dict()) != keys:
-                raise ValueError(gettext("Trace rows must hold exactly its columns {keys}. Got {list} instead.")
-                                        .format(keys=keys, list=list(row.as_dict())))
+                raise ValueError(gettext("Trace rows must hold exactly its columns {keys}. Got {got} instead.")
+                                        .format(keys=keys, got=list(row.as_dict())))
 
     def _table(self):
         # Rows are formatted when shown: a long table shows only its first and last rows (see table.ROW_LIMIT).

@@ -88,8 +88,8 @@ def read_zscores(source):
             numbers = [c_number(part.encode()) for part in parts[2:4]]
             if len(parts) != 4 or None in numbers:
                 raise TrecFormatError(gettext("{name}, line {line_number}: must hold 4 columns (qid measure mean "
-                                              "stddev), the last two numbers. Got {strip!r} instead.")
-                                             .format(name=name, line_number=line_number, strip=text.strip()), source=name, line=line_number)
+                                              "stddev), the last two numbers. Got {line_text!r} instead.")
+                                             .format(name=name, line_number=line_number, line_text=text.strip()), source=name, line=line_number)
             table[parts[0], parts[1]] = (numbers[0], numbers[1])
     if not table:
         raise TrecFormatError(gettext("{name}: holds no lines; expected lines of qid measure mean stddev. Got an "

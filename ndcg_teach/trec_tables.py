@@ -168,8 +168,8 @@ def _column(frame, name, what):
     matches = int((frame.columns == name).sum())
     if matches > 1:
         raise TrecFormatError(gettext("{what} DataFrame: column {name!r} must appear once; it appears {matches} "
-                                      "times. Got columns {list} instead.")
-                                     .format(what=what, name=name, matches=matches, list=list(frame.columns)),
+                                      "times. Got columns {columns} instead.")
+                                     .format(what=what, name=name, matches=matches, columns=list(frame.columns)),
                               source="DataFrame")
     return frame[name]
 
@@ -193,10 +193,10 @@ def from_frame(frame, what, columns):
     missing = [column for column in columns if column not in frame.columns]
     if missing:
         keywords = ", ".join(f"{key}=" for key in ("query", "item", columns[-1] == "score" and "score" or "relevance"))
-        raise TrecFormatError(gettext("{what} DataFrame must have the columns {list} (name yours with "
-                                      "{keywords}); {missing_item!r} is missing. Got columns {list2} instead.")
-                                     .format(what=what, list=list(columns), keywords=keywords, missing_item=missing[0],
-                                             list2=list(frame.columns)),
+        raise TrecFormatError(gettext("{what} DataFrame must have the columns {required} (name yours with "
+                                      "{keywords}); {missing!r} is missing. Got columns {columns} instead.")
+                                     .format(what=what, required=list(columns), keywords=keywords, missing=missing[0],
+                                             columns=list(frame.columns)),
                               source="DataFrame")
     if len(frame) == 0:
         raise TrecFormatError(gettext("{what} DataFrame must hold at least one row. Got an empty DataFrame "

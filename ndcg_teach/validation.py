@@ -122,17 +122,17 @@ def check_relevances(relevances, negative="raise", name="relevances"):
     if bad.any():
         position = int(np.argmax(bad)) + 1
         raise ValueError(
-            gettext("{name} must be finite numbers; position {position} holds {array_item!r}. Got {got} instead.")
-                   .format(name=name, position=position, array_item=array[position - 1], got=shown(relevances))
+            gettext("{name} must be finite numbers; position {position} holds {value!r}. Got {got} instead.")
+                   .format(name=name, position=position, value=array[position - 1], got=shown(relevances))
         )
     if (array < 0).any():
         if negative != "zero":
             position = int(np.argmax(array < 0)) + 1
             raise ValueError(
-                gettext("{name} must be non-negative grades; position {position} holds {array_item:g}. trec_eval "
+                gettext("{name} must be non-negative grades; position {position} holds {grade:g}. trec_eval "
                         "reads a negative grade as 'judged non-relevant' (gain 0): pass negative='zero' to do "
                         "the same. Got {got} instead.").format(name=name, position=position,
-                                                               array_item=array[position - 1], got=shown(relevances))
+                                                               grade=array[position - 1], got=shown(relevances))
             )
         array = np.where(array < 0, 0.0, array)
     return check_finite_total(name, array, relevances)
@@ -401,8 +401,8 @@ def check_pool(pool, relevances, negative="raise"):
             raise ValueError(
                 gettext("pool must hold the grades of every judged item of the query, so it must contain each "
                         "positive grade of relevances; grade {grade:g} appears {count} time(s) in relevances but "
-                        "{have_item} in pool. Got pool={got} instead.").format(grade=grade, count=count,
-                                                                               have_item=have[grade], got=shown(pool))
+                        "{in_pool} in pool. Got pool={got} instead.").format(grade=grade, count=count,
+                                                                               in_pool=have[grade], got=shown(pool))
             )
     return grades
 

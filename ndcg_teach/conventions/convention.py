@@ -236,8 +236,8 @@ class Convention:
         """
         refusal = self.refuses(relevances, pool, language=None)
         if refusal:
-            raise ValueError(gettext("{name} {refusal}. Got relevances={list!r} instead.")
-                                    .format(name=self.name, refusal=refusal, list=list(relevances)))
+            raise ValueError(gettext("{name} {refusal}. Got relevances={relevances!r} instead.")
+                                    .format(name=self.name, refusal=refusal, relevances=list(relevances)))
         return call(self.spec, self.query(relevances, pool, k), self.cut(k), **self.settings())
 
     def refuses(self, relevances, pool=None, language="en"):

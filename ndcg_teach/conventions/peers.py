@@ -107,8 +107,8 @@ def _check_value(named, spec, name, value):
                                              got=shown(value)))
     dtype = FIELDS[name].type
     if name not in SETTINGS and not (value is None and FIELDS[name].default is None) and not _is(value, dtype):
-        raise ConventionError(gettext("{named}: field {name!r} must be {TYPES_item}. Got {got} instead.")
-                                     .format(named=named, name=name, TYPES_item=gettext(TYPES[dtype]), got=shown(value)))
+        raise ConventionError(gettext("{named}: field {name!r} must be {kind}. Got {got} instead.")
+                                     .format(named=named, name=name, kind=gettext(TYPES[dtype]), got=shown(value)))
 
 
 def read(data, source=DATA):

@@ -216,16 +216,16 @@ def _check_keywords(spec):
     parameters = list(inspect.signature(spec.function).parameters)
     if parameters[0] != first:
         raise ValueError(gettext("Metric function must take ({first}, k=None, *, ...): {first} is what a metric "
-                                 "that needs {list} is given first. Got parameters {got} instead.")
-                                .format(first=first, list=list(spec.needs), got=shown(parameters)))
+                                 "that needs {needs} is given first. Got parameters {got} instead.")
+                                .format(first=first, needs=list(spec.needs), got=shown(parameters)))
     declared = fact_keywords(spec.needs) | set(spec.params)
     defaults = _defaults(spec.function)
     own = set(defaults) - {READING}
     if own != declared:
         raise ValueError(gettext("Metric {key!r}: its function's keywords must be the facts it needs and its "
-                                 "params. Got keywords {sorted} for needs {list} and params {list2} instead.")
-                                .format(key=spec.key, sorted=sorted(own), list=list(spec.needs),
-                                        list2=list(spec.params)))
+                                 "params. Got keywords {keywords} for needs {needs} and params {params} instead.")
+                                .format(key=spec.key, keywords=sorted(own), needs=list(spec.needs),
+                                        params=list(spec.params)))
     for name in declared:
         default = spec.params[name].default if name in spec.params else next(
             fact.default for fact in FACTS.values() if fact.keyword == name)
@@ -234,14 +234,14 @@ def _check_keywords(spec):
                                      "({default!r}). Got {default2!r} instead.")
                                     .format(key=spec.key, name=name, default=defaults[name], default2=default))
     if spec.explain is not None and set(_keywords(spec.explain)) != set(defaults) | {"ranking"}:
-        raise ValueError(gettext("Metric explain must take the plain function's keywords and ranking=. Got "
-                                 "{list} instead.").format(list=list(_keywords(spec.explain))))
+        raise ValueError(gettext("Metric explain must take the plain function's keywords and ranking=. Got {got} "
+                                 "instead.").format(got=list(_keywords(spec.explain))))
     if spec.batch is not None:
         takes = declared | ({"judged"} if "judged" in spec.needs else set())
         if set(_keywords(spec.batch)) != takes:
             raise ValueError(gettext("Metric batch must take the facts and conventions the function takes "
-                                     "({sorted}). Got {list} instead.").format(sorted=sorted(takes),
-                                                                               list=list(_keywords(spec.batch))))
+                                     "({keywords}). Got {got} instead.").format(keywords=sorted(takes),
+                                                                               got=list(_keywords(spec.batch))))
 
 
 def same_default(value, default):
