@@ -160,7 +160,7 @@ def refused(error: type, name: str, requirement: str, got: str, **fields) -> Exc
     ValueError('k must be a whole number from 1 to 3 (the number of items). Got 0 instead.')
     >>> with language_set("zh-CN"):
     ...     print(refused(ValueError, "k", "a whole number from 1 to {n} (the number of items)", "0", n=3))
-    k 必须是1 到 3 之间的整数（条目数）。传入的是 0。
+    k 必须是介于 1 到 3 之间的整数（条目数）。传入的是 0。
     """
     return error(gettext(MUST_BE).format(name=name, requirement=gettext(requirement).format(**fields), got=got))
 
