@@ -1,10 +1,12 @@
 """The figures a Chinese learner sees: their text, as drawn, is Chinese, and every character of it has a glyph.
 
 The lessons store figures as PNG (drawn with the course's font, so they look
-the same in every browser), which a test cannot read. So each zh-CN lesson
-with a figure is run again in a kernel, up to its last figure, with the
-inline backend drawing SVG (``svg.fonttype = "none"`` keeps text as
-``<text>``; ndcg_teach.fonts sets it). Every figure's labels are then checked
+the same in every browser), and so do the explorers' saved pictures; a test
+cannot read either. So each zh-CN lesson with a figure or a picture is run
+again in a kernel, up to its last one, with the inline backend drawing SVG
+and the library's plots handing over an SVG of each PNG they render
+(``svg.fonttype = "none"`` keeps text as ``<text>``; ndcg_teach.fonts sets
+it). Every figure's labels are then checked
 like the printed outputs (tests/zh_text.py's rule, one English word is already
 too many in a label), and every character against the fonts matplotlib drew
 it with: Chinese in the course's Noto Sans SC, no "Glyph missing" warning, no
@@ -13,14 +15,13 @@ stand-in. The library's own plots are drawn as SVG the same way in zh-CN.
 About 2-4 s per lesson (a kernel's start and the lesson's cells up to its last figure).
 """
 
-import io
 import warnings
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
-from zh_text import CJK, GLYPH_WARNINGS, english_runs, glyph_faults, label_texts
+from zh_text import CJK, GLYPH_WARNINGS, english_runs, glyph_faults, label_texts, svg_too
 
 import ndcg_teach as nt
 from ndcg_teach import plots
@@ -30,14 +31,23 @@ from ndcg_teach.widgets.picture import static_html
 ROOT = Path(__file__).resolve().parent.parent
 CHINESE = sorted((ROOT / "notebooks" / "zh-CN").glob("*.zh-CN.ipynb"))
 SVG = "image/svg+xml"
-# A cell that shows one of these draws its figure with the library (PNG bytes); test_the_library_plots_... checks it.
-LIBRARY_PLOTS = ("precision_recall_plot", "DiscountPlot", "CumulativePlot")
+# Run first in the kernel: the library's plots (the explorers' pictures, precision_recall_plot) show an SVG too.
+SVG_TOO = f"""import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from IPython.display import display
+from zh_text import svg_too
+svg_too(lambda svg: display({{{SVG!r}: svg}}, raw=True))"""
+
+
+def shows_a_figure(output):
+    """True for a figure (PNG) or an explorer's saved picture (HTML with the plots as PNG)."""
+    data = output.get("data", {})
+    return "image/png" in data or "ndcg-x-static" in data.get("text/html", "")
 
 
 def figure_cells(notebook):
-    """Numbers of the cells whose stored outputs hold a figure."""
-    return [number for number, cell in enumerate(notebook.cells)
-            if any("image/png" in output.get("data", {}) for output in cell.get("outputs", []))]
+    """Numbers of the cells whose stored outputs hold a figure or an explorer's picture."""
+    return [number for number, cell in enumerate(notebook.cells) if any(map(shows_a_figure, cell.get("outputs", [])))]
 
 
 def with_figures():
@@ -48,9 +58,10 @@ def drawn_again(path):
     """The lesson run in a fresh kernel up to its last figure, with figures drawn as SVG; and its figure cells."""
     notebook = nbformat.read(path, as_version=4)
     figures = figure_cells(notebook)
-    notebook.cells = notebook.cells[: figures[-1] + 1]
+    notebook.cells = [nbformat.v4.new_code_cell(SVG_TOO), *notebook.cells[: figures[-1] + 1]]
     NotebookClient(notebook, timeout=600, extra_arguments=["--InlineBackend.figure_formats=svg"],
                    resources={"metadata": {"path": str(path.parent)}}).execute()
+    notebook.cells = notebook.cells[1:]
     return notebook, figures
 
 
@@ -71,7 +82,7 @@ def test_the_chinese_lesson_draws_its_figures_in_chinese_with_every_glyph(path):
     for number in figures:
         cell = notebook.cells[number]
         svgs = [output.data[SVG] for output in cell.outputs if SVG in output.get("data", {})]
-        if not svgs and not any(name in cell.source for name in LIBRARY_PLOTS):
+        if not svgs:
             faults.append(f"cell {number}: drew no figure")
         faults += [f"cell {number}: {fault}" for svg in svgs for fault in faults_of(svg)]
         chinese += sum(bool(CJK.search(label)) for svg in svgs for label in label_texts(svg))
@@ -80,23 +91,12 @@ def test_the_chinese_lesson_draws_its_figures_in_chinese_with_every_glyph(path):
 
 
 @pytest.fixture
-def library_svgs(monkeypatch):
-    """Every figure the library's plots render from now on, also as SVG (moving artists included)."""
-    svgs, render = [], plots._Plot._render
-
-    def rendering(plot, key, moving):
-        png = render(plot, key, moving)
-        for artist in moving:
-            artist.set_animated(False)  # an animated artist is left out of a plain draw
-        buffer = io.StringIO()
-        plot.figure.savefig(buffer, format="svg")
-        for artist in moving:
-            artist.set_animated(True)
-        svgs.append(buffer.getvalue())
-        return png
-
-    monkeypatch.setattr(plots._Plot, "_render", rendering)
-    return svgs
+def library_svgs():
+    """Every figure the library's plots render during the test, also as SVG."""
+    svgs = []
+    restore = svg_too(svgs.append)
+    yield svgs
+    restore()
 
 
 def test_the_library_plots_draw_in_chinese_with_every_glyph(library_svgs):

@@ -8,6 +8,7 @@ Chinese are not words of a sentence.
 
 import functools
 import html
+import io
 import re
 import xml.etree.ElementTree as ElementTree
 
@@ -154,3 +155,28 @@ def glyph_faults(svg):
         if STAND_IN in text:
             faults.append(f"{text!r}: matplotlib's stand-in for a missing glyph")
     return faults
+
+
+def svg_too(publish):
+    """From now on, every plot ndcg_teach.plots renders (as PNG) is handed to ``publish`` as SVG too.
+
+    Its moving artists (bars, item labels, running totals) are included: a
+    plain draw leaves out animated artists. Returns the function to restore.
+    """
+    from ndcg_teach import plots
+
+    render = plots._Plot._render
+
+    def rendering(plot, key, moving):
+        png = render(plot, key, moving)
+        for artist in moving:
+            artist.set_animated(False)
+        buffer = io.StringIO()
+        plot.figure.savefig(buffer, format="svg")
+        for artist in moving:
+            artist.set_animated(True)
+        publish(buffer.getvalue())
+        return png
+
+    plots._Plot._render = rendering
+    return lambda: setattr(plots._Plot, "_render", render)
