@@ -40,9 +40,10 @@ svg_too(lambda svg: display({{{SVG!r}: svg}}, raw=True))"""
 
 
 def shows_a_figure(output):
-    """True for a figure (PNG) or an explorer's saved picture (HTML with the plots as PNG)."""
+    """True for a figure (PNG) or an explorer's saved picture with plots in it (HTML with PNGs)."""
     data = output.get("data", {})
-    return "image/png" in data or "ndcg-x-static" in data.get("text/html", "")
+    html = data.get("text/html", "")
+    return "image/png" in data or ("ndcg-x-static" in html and "data:image/png" in html)
 
 
 def figure_cells(notebook):
