@@ -19,12 +19,15 @@ from ..trace import ITEM, POSITION, Column, Trace, rows_of
 from ..validation import check_items, check_k, check_threshold
 from .alpha_ndcg import SUBTOPICS
 
-__all__ = ["subtopic_recall", "explain_subtopic_recall", "new_subtopics"]
+__all__ = ["subtopic_recall", "explain_subtopic_recall"]
 
 NEW = Column("new_subtopics", mark("new subtopics"), "text", mark("the subtopics no item above this one covers"))
 COVERED = Column("covered", mark("subtopics covered"), "count", mark("how many subtopics the items so far cover"))
 S_RECALL = Column("s_recall", "S-recall@i", "number", mark("the share of the query's subtopics covered so far"))
 COLUMNS = (POSITION, ITEM, SUBTOPICS, NEW, COVERED, S_RECALL)
+COVERAGE = Column("coverage", mark("subtopics (+ new)"), "text",
+                  mark("the subtopics this item is relevant to; + marks those no item above it covers"))
+"""The explorers' step-table column (see :func:`coverage`)."""
 
 
 def new_subtopics(judgements, threshold=1):
@@ -38,6 +41,25 @@ def new_subtopics(judgements, threshold=1):
     if covers.shape[1] > 1:
         seen[:, 1:] = np.logical_or.accumulate(covers, axis=1)[:, :-1]
     return covers & ~seen
+
+
+def coverage(judgements, threshold=1):
+    """Each item's subtopics as one text, the new ones marked ``+`` (:data:`COVERAGE`): ``(q, n)`` texts of a batch.
+
+    Texts hold no spaces (a previews message sends them space-separated);
+    ``"-"`` for an item relevant to no subtopic.
+
+    >>> coverage(np.array([[[1, 0, 1], [1, 1, 0], [0, 0, 0]]])).tolist()
+    [['+1,+3', '1,+2', '-']]
+    """
+    covers = relevance(judgements, False, threshold) > 0
+    first = new_subtopics(judgements, threshold)
+    bits = 2 ** np.arange(covers.shape[2], dtype=np.int64)
+    codes = np.stack([covers @ bits, first @ bits], axis=-1).reshape(-1, 2)
+    unique, inverse = np.unique(codes, axis=0, return_inverse=True)
+    texts = np.array([",".join(("+" if new >> i & 1 else "") + str(i + 1) for i in range(covers.shape[2]) if cover >> i & 1)
+                      or "-" for cover, new in unique.tolist()] or [""], dtype=object)
+    return texts[inverse.reshape(-1)].reshape(covers.shape[:2]) if codes.size else np.empty(covers.shape[:2], dtype=object)
 
 
 def _steps(judgements, subtopic_pool, k, threshold):
