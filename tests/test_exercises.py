@@ -316,6 +316,9 @@ SOLUTIONS = {
     "15-fleiss-kappa": lambda i: nt.fleiss_kappa(**i).value,
     "15-kendall-tau": lambda i: nt.kendall_tau(**i).value,
     "15-family-wise": lambda i: 1 - (1 - i["alpha"]) ** (i["systems"] * (i["systems"] - 1) // 2),
+    "16-s-recall": lambda i: nt.subtopic_recall(**i),
+    "16-alpha-ndcg": lambda i: nt.alpha_ndcg(**i),
+    "16-err-ia": lambda i: nt.err_ia(**i),
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 
