@@ -72,6 +72,11 @@ ANSWERS = {
     "16-alpha-ndcg": (1 + 0.5 / math.log2(3) + 2 / 2) / (2 + 1 / math.log2(3) + 0.5 / 2),
     # ERR of intent 1: 1/2 + (1/2 * 1/2) / 2; of intent 2: (1/2) / 3.
     "16-err-ia": 0.8 * (1 / 2 + 1 / 8) + 0.2 * (1 / 6),
+    "17-macro-mean": (0.8 + 0.3) / 2,  # small: (0.9 + 0.7) / 2; large: 1.8 / 6
+    "17-recall-at-k": 2 / 4,  # grades 1 and 2 in the top 5, of 4 relevant
+    # best order [2, 1, 1, 0, 0]; ideal [2, 2, 1, 1, 1] from the pool
+    "17-rerank-ceiling": (2 + 1 / math.log2(3) + 1 / 2)
+    / (2 + 2 / math.log2(3) + 1 / 2 + 1 / math.log2(5) + 1 / math.log2(6)),
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -159,4 +164,10 @@ SLIPS = [
     ("16-alpha-ndcg", (1 + 1 / math.log2(3) + 2 / 2) / (2 + 1 / math.log2(3) + 1 / 2), "That is α = 0"),
     ("16-err-ia", 0.5 * (1 / 2 + 1 / 8) + 0.5 * (1 / 6), "equal weight"),
     ("16-err-ia", 1 / 2 + 1 / 8 + 1 / 24, "one grade per item"),
+    ("17-macro-mean", (1.6 + 1.8) / 8, "micro mean"),
+    ("17-recall-at-k", 2 / 5, "That is P@k"),
+    ("17-recall-at-k", 2 / 3, "never retrieved count too"),
+    ("17-rerank-ceiling", (1 / math.log2(3)) / (2 + 2 / math.log2(3) + 1 / 2 + 1 / math.log2(5) + 1 / math.log2(6)),
+     "the list as retrieved"),
+    ("17-rerank-ceiling", 1.0, "ideal from the retrieved passages only"),
 ]

@@ -319,6 +319,9 @@ SOLUTIONS = {
     "16-s-recall": lambda i: nt.subtopic_recall(**i),
     "16-alpha-ndcg": lambda i: nt.alpha_ndcg(**i),
     "16-err-ia": lambda i: nt.err_ia(**i),
+    "17-macro-mean": lambda i: nt.macro_micro(**i).macro,
+    "17-recall-at-k": lambda i: nt.recall_at_k(**i),
+    "17-rerank-ceiling": lambda i: nt.ndcg(sorted(i["relevances"], reverse=True), k=i["k"], pool=i["pool"]),
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 
