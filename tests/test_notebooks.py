@@ -262,7 +262,7 @@ def test_the_binder_link_opens_a_lesson_in_jupyterlab():
 RECORD_DISPLAYS = '''
 import anywidget as _anywidget
 
-_INPUTS = ("relevance", "k", "gain", "discount", "threshold", "labels", "max_grade")
+_INPUTS = ("relevance", "unjudged", "k", "gain", "discount", "threshold", "labels", "max_grade", "a", "b")
 _displayed = []
 _show = _anywidget.AnyWidget._repr_mimebundle_
 
@@ -273,7 +273,7 @@ def _state(widget):
 
 
 def _record(self, **kwargs):
-    if hasattr(self, "_rankings"):
+    if type(self).__module__.startswith("ndcg_teach.widgets"):  # the explorers, and lesson 13's DifferenceExplorer
         _displayed.append((get_ipython().execution_count, self, _state(self)))
     return _show(self, **kwargs)
 

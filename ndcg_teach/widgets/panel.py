@@ -22,7 +22,9 @@ from ..metrics.dcg import dcg_steps
 from ..metrics.ndcg import NDCG_COLUMNS
 from ..metrics.subtopic_recall import COVERAGE, coverage
 from ..registry import call, metric
+from ..validation import shown
 from . import payload
+from .unjudged import card, card_value
 
 DEFAULT_CARDS = ("ndcg", "dcg", "idcg", "cg", "precision", "recall", "ap", "rr")
 """The metric cards an explorer shows when it is not given ``metrics=``: a course decision (lessons 01-05 teach
@@ -55,13 +57,21 @@ class Conventions:
     pool: list | None
     specs: tuple
     subtopics: dict | None = None
+    unjudged: frozenset = frozenset()
+
+    def relevances(self, order):
+        """The grades of ``order``, None for an unjudged item (see :mod:`.unjudged`)."""
+        return [None if item in self.unjudged else grade for item, grade in zip(order, relevances_from(order, self.relevance))]
 
     def query(self, order):
-        """The query the explorer's ranking ``order`` makes: its grades, the pool, R counted in the pool, the threshold,
-        and each item's grades per subtopic when the explorer holds them (the diversity cards read those)."""
-        n_relevant = None if self.pool is None else sum(grade >= self.threshold for grade in self.pool)
-        query = Query.of(relevances_from(order, self.relevance), pool=self.pool, n_relevant=n_relevant,
-                         threshold=self.threshold, ranking=list(order))
+        """The query the explorer's ranking ``order`` makes: its grades and judged mask, the pool, R and N counted in
+        the pool, the threshold, and each item's grades per subtopic when the explorer holds them (the diversity
+        cards read those)."""
+        counted = {} if self.pool is None else {
+            "n_relevant": sum(grade >= self.threshold for grade in self.pool),
+            "n_nonrelevant": sum(grade < self.threshold for grade in self.pool)}
+        query = Query.of(self.relevances(order), pool=self.pool, **counted, threshold=self.threshold,
+                         ranking=list(order), unjudged=True)
         if self.subtopics is None:
             return query
         return replace(query, subtopics=np.array([self.subtopics[item] for item in order], dtype=np.float64))
@@ -86,7 +96,7 @@ class Conventions:
         """A short fingerprint of these conventions (and ``others``): previews made under another one are stale."""
         text = json.dumps([sorted(self.relevance.items()), self.k, self.gain, self.discount, self.threshold, self.pool,
                            [spec.key for spec in self.specs], None if self.subtopics is None else sorted(self.subtopics.items()),
-                           others])
+                           sorted(self.unjudged), others])
         return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
 
 
@@ -118,7 +128,10 @@ class Numbers:
         return {
             "order": list(self.order),
             "texts": [f"{value:.4f}" for value in self.values.values()],
-            "steps": [payload.step_row({**row.as_dict(), "coverage": self._coverage(p)}, fields=self.conventions.fields)
+            # An unjudged item's grade cell is empty, as in explain_bpref: nobody knows it (see .unjudged).
+            "steps": [payload.step_row({**row.as_dict(), "coverage": self._coverage(p),
+                                        **({"grade": None} if row.item in self.conventions.unjudged else {})},
+                                       fields=self.conventions.fields)
                       for p, row in enumerate(self.trace.rows)],
             "plot": {
                 "items": list(self.order),
@@ -143,7 +156,7 @@ def compute(order, conventions):
     trace = explain_ndcg(query.grades, conventions.k, ranking=list(order), pool=conventions.pool,
                          **conventions.settings(ndcg))
     traced = {"ndcg": trace.value, **{key: part.value for key, part in trace.parts.items()}}
-    values = {spec.key: traced[spec.key] if spec.key in traced else call(spec, query, conventions.k, **conventions.settings(spec))
+    values = {spec.key: traced[spec.key] if spec.key in traced else card_value(spec, query, conventions.k, **conventions.settings(spec))
               for spec in conventions.specs}
     steps = dcg_steps(query.grades, None, conventions.gain, conventions.discount)
     texts = conventions.coverage(query)
@@ -221,7 +234,7 @@ def compute_moves(base, moves, conventions):
     indices = np.concatenate(rows) if rows else np.zeros((0, n), int)
     moved = conventions.query(list(base)).reordered(indices)
     steps = dcg_steps(moved.grades, None, conventions.gain, conventions.discount)
-    values = {spec.key: call(spec, moved, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
+    values = {spec.key: card_value(spec, moved, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
     ndcg = metric("ndcg")
     score = values["ndcg"] if ndcg in conventions.specs else call(ndcg, moved, conventions.k, **conventions.settings(ndcg))
     return Moves(tuple(base), indices, steps.gains, steps.contributions, steps.running[:, :conventions.k],
@@ -248,3 +261,22 @@ def shares(grades, conventions):
 def texts(values):
     """Numbers as the panel prints them (4 decimals), joined by spaces: one string the browser splits when needed."""
     return " ".join(f"{value:.4f}" for value in np.asarray(values, dtype=np.float64).ravel().tolist())
+
+
+def chosen_metrics(keys, subtopics=False):
+    """The specs of the cards to show: the course's default cards (:data:`DEFAULT_CARDS`), or the keys given, in that
+    order (a registry key, or ``"condensed_"`` and one: see :mod:`.unjudged`); a diversity card only when the
+    explorer holds ``subtopics``."""
+    if keys is None:
+        return tuple(metric(key) for key in DEFAULT_CARDS)
+    if isinstance(keys, str) or not hasattr(keys, "__iter__"):
+        raise TypeError(f"metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for the default cards. Got {shown(keys)} instead.")
+    specs = [card(key) for key in keys]
+    if not specs:
+        raise ValueError("metrics must name at least one metric, or be None for the default cards. Got [] instead.")
+    tables = [spec.key for spec in specs if "subtopics" in spec.needs]
+    if tables and not subtopics:
+        raise ValueError(f"subtopics is required for the {', '.join(tables)} card: it reads each item's grade per "
+                         f"subtopic; pass subtopics={{item: [grade per subtopic, ...]}}, e.g. {{'A': [1, 0], 'B': [0, 2]}}. "
+                         f"Got metrics={shown(list(keys))} and no subtopics instead.")
+    return tuple(specs)

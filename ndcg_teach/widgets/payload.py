@@ -62,7 +62,8 @@ class Field:
         list, or one space-separated string. Up to 64,000 values a message: the column's format is looked up once."""
         column = CELLS[self.key]
         write = column.format if callable(column.format) else FORMATS[column.format]
-        texts = [write(value, None) for value in (values.tolist() if isinstance(values, np.ndarray) else values)]
+        texts = ["" if value is None else write(value, None)  # an empty cell, as Column.cell writes None
+                 for value in (values.tolist() if isinstance(values, np.ndarray) else values)]
         return " ".join(texts) if self.by in SPLIT else texts
 
 

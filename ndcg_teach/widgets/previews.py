@@ -20,7 +20,6 @@ Lesson 03 uses the explorer.
 
 import numpy as np
 
-from .. import relevances_from
 from ..i18n import gettext
 from . import panel as panel_numbers
 from . import payload
@@ -73,7 +72,7 @@ class Previews:
         comparisons = self._comparisons(ranking, moved.values, range(len(moved.indices)))
         destinations = []
         for row, order in enumerate(moved.orders()):
-            grades = relevances_from(list(order), settings["relevance"])
+            grades = conventions.relevances(order)
             shown = {
                 "order": list(order),
                 "texts": [f"{moved.values[spec.key][row]:.4f}" for spec in self._specs],
@@ -148,8 +147,9 @@ class Previews:
             "items": entries,
         }
         if full:
-            grades = relevances_from(base, settings["relevance"])
-            gains, shares, discounts = panel_numbers.shares(grades, conventions)
+            grades = conventions.relevances(base)
+            # What the NDCG trace reads: an unjudged item as grade 0, through the explorer's Query.
+            gains, shares, discounts = panel_numbers.shares(conventions.query(base).grades, conventions)
             per_message = {"grade": grades, "gain": gains, "discount": discounts[:conventions.k], "contribution": shares.ravel()}
             message.update({field.packed: field.pack(per_message[field.key])
                             for field in conventions.fields if field.packed and field.by != "destination"})
