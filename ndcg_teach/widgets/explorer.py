@@ -115,7 +115,7 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
         }
         traits = {
             **settings, "labels": check_labels(labels, items), "max_grade": top, "choices": self._choices(),
-            "payload": payload.schema(),
+            "payload": payload.schema(self._subtopics is not None),
             "language": self._language, "messages": front_end(self._language),
         }
         super().__init__(**traits, **self._numbers(settings))
