@@ -37,6 +37,7 @@ FIRST_LESSONS = [
     "13-significance",
     "14-recommender-evaluation",
     "15-judges-and-agreement",
+    "16-diversity-and-intent",
     "17-evaluating-retrieval-for-rag",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]

@@ -24,13 +24,44 @@ from __future__ import annotations
 
 import itertools
 import math
-from statistics import NormalDist
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 import ndcg_teach as nt
 from ndcg_teach.significance import wilcoxon_test
-from solution_registry import LAWS, SOLUTIONS, Solution, solves  # noqa: F401  (read from here by assignments.py)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One exercise's model solution and the inputs of its hidden tests."""
+
+    key: str
+    function: Callable[..., Any]
+    others: tuple[dict[str, Any], ...]
+
+
+SOLUTIONS: dict[str, Solution] = {}
+"""Every exercise's solution by key, in the order they are written here."""
+
+LAWS = frozenset({"02-log-base"})
+"""Exercises whose answer is the same whatever the inputs (NDCG never depends on the log base, and DCG does
+whenever a grade is positive; the library's judge cannot take a list whose DCG stays put): other numbers
+cannot tell a typed-in answer from the method, so there the hidden tests only run the function again."""
+
+
+def solves(key: str, *others: dict[str, Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the decorated function as the solution of exercise ``key``, tested hidden on ``others``."""
+
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        if key in SOLUTIONS:
+            raise ValueError(f"exercise {key!r} has a solution already ({SOLUTIONS[key].function.__name__}).")
+        SOLUTIONS[key] = Solution(key, function, others)
+        return function
+
+    return register
 
 
 # Lesson 00
@@ -444,46 +475,5 @@ def solve_family_wise(systems, alpha):
     return 1 - (1 - alpha) ** pairs
 
 
-# Lesson 17
-
-@solves("17-macro-mean", {"per_collection": {"a": [0.5, 0.7, 0.6], "b": [0.1], "c": [0.3, 0.2, 0.4, 0.3]}},
-        {"per_collection": {"small": [0.2], "large": [0.8, 0.6, 0.7, 0.9, 0.5]}})
-def solve_macro_mean(per_collection):
-    # Each collection's mean over its own queries first, then the plain mean of those means.
-    means = [sum(values) / len(values) for values in per_collection.values()]
-    return sum(means) / len(means)
-
-
-@solves("17-recall-at-k", {"relevances": [1, 0, 0, 1, 0, 0], "k": 3, "n_relevant": 5},
-        {"relevances": [0, 0, 2, 1, 1, 0, 0, 1], "k": 6, "n_relevant": 5})
-def solve_recall_at_k(relevances, k, n_relevant):
-    # The query's relevant passages are n_relevant, retrieved or not.
-    return sum(grade >= 1 for grade in relevances[:k]) / n_relevant
-
-
-@solves("17-rerank-ceiling", {"relevances": [0, 0, 1, 0, 1, 0], "k": 3, "pool": [1, 1, 1]},
-        {"relevances": [1, 0, 3, 0, 0, 2, 0], "k": 4, "pool": [3, 3, 2, 1, 1, 0]})
-def solve_rerank_ceiling(relevances, k, pool):
-    # The best reranker sorts the retrieved passages by grade; the ideal ranking comes from every judged passage.
-    return nt.dcg(sorted(relevances, reverse=True), k) / nt.dcg(sorted(pool, reverse=True), k)
-# Lesson 18
-
-@solves("18-cascade-click", {"relevances": [3, 0, 2, 1], "position": 3}, {"relevances": [0, 1, 1, 2, 3], "position": 5})
-def solve_cascade_click(relevances, position):
-    alphas = [(2**grade - 1) / 8 for grade in relevances]
-    return float(np.prod([1 - alpha for alpha in alphas[: position - 1]])) * alphas[position - 1]  # all above failed
-
-
-@solves("18-team-draft-win", {"ranking_a": ["x", "y"], "ranking_b": ["y", "x"], "grades": {"x": 3, "y": 2}},
-        {"ranking_a": ["p", "q"], "ranking_b": ["q", "p"], "grades": {"p": 1, "q": 3}})
-def solve_team_draft_win(ranking_a, ranking_b, grades):
-    alpha_x, alpha_y = ((2 ** grades.get(item, 0) - 1) / 8 for item in ranking_a)
-    # Half the lists are x (A), y (B); half y (B), x (A): A wins when x is clicked, after y is passed over.
-    return (alpha_x + (1 - alpha_y) * alpha_x) / 2
-
-
-@solves("18-ab-size", {"p_control": 0.05, "p_treatment": 0.06}, {"p_control": 0.30, "p_treatment": 0.27})
-def solve_ab_size(p_control, p_treatment):
-    mean, z = (p_control + p_treatment) / 2, NormalDist().inv_cdf
-    sigma_0, sigma_1 = np.sqrt(2 * mean * (1 - mean)), np.sqrt(p_treatment * (1 - p_treatment) + p_control * (1 - p_control))
-    return int(np.ceil(((z(0.975) * sigma_0 + z(0.8) * sigma_1) / (p_treatment - p_control)) ** 2))
+# Lessons 16 on are in assignment_solutions_late.py (this module would pass 500 lines); importing it registers them.
+import assignment_solutions_late  # noqa: E402, F401
