@@ -23,7 +23,7 @@ from importlib import resources
 from ..context import Query
 from ..registry import call, metric, metrics
 from ..validation import shown
-from .convention import CHOICES, SETTINGS, Convention
+from .convention import CHOICES, SETTINGS, Convention, reads_subtopics
 
 DATA = "peers.json"
 TOP = ("about", "conventions")
@@ -61,9 +61,10 @@ def _check_row(row, where):
     spec = metric(row["metric"])
     for name, value in row.items():
         _check_value(named, spec, name, value)
-    convention = Convention(**row)
+    convention = Convention(**{**row, **({"depths": tuple(row["depths"])} if row.get("depths") else {})})
+    trial = Query.of_subtopics([[1, 0], [0, 1]]) if reads_subtopics(spec) else Query.of([1, 0], n_relevant=1, n_nonrelevant=1)
     try:
-        call(spec, Query.of([1, 0], n_relevant=1, n_nonrelevant=1), None, **convention.settings())
+        call(spec, trial, None, **convention.settings())
     except (TypeError, ValueError) as error:
         raise ConventionError(f"{named}: {spec.key} refuses this row's settings {convention.settings()}: {error}") from None
     return convention
@@ -71,6 +72,9 @@ def _check_row(row, where):
 
 def _check_value(named, spec, name, value):
     """Refuse a value of the wrong type, outside the field's choices, or a setting that ``spec`` does not take."""
+    if name in SHAPED:
+        SHAPED[name](named, spec, value)
+        return
     if name in SETTINGS and name not in spec.params:
         raise ConventionError(f"{named}: field {name!r} is not a convention of metric {spec.key!r} (its conventions: "
                               f"{', '.join(spec.params) or 'none'}). Got {name}={shown(value)} instead.")
@@ -96,6 +100,36 @@ def _check_value(named, spec, name, value):
     dtype = FIELDS[name].type
     if name not in SETTINGS and not (value is None and FIELDS[name].default is None) and not _is(value, dtype):
         raise ConventionError(f"{named}: field {name!r} must be {TYPES[dtype]}. Got {shown(value)} instead.")
+
+
+def _check_params(named, spec, value):
+    """``params``: an object of the metric's other conventions, each a Param it has (and not a field of its own)."""
+    if not isinstance(value, dict):
+        raise ConventionError(f"{named}: field 'params' must be an object of {spec.key}'s conventions. Got {shown(value)} "
+                              "instead.")
+    for name, setting in value.items():
+        if name in SETTINGS or name not in spec.params:
+            others = ", ".join(name for name in spec.params if name not in SETTINGS) or "none"
+            raise ConventionError(f"{named}: field 'params' may name {spec.key}'s conventions that have no field of their "
+                                  f"own ({others}). Got {name}={shown(setting)} instead.")
+        param = spec.params[name]
+        dtypes = param.dtype if isinstance(param.dtype, tuple) else (param.dtype,)
+        if not (param.named(setting) or (not param.choices and any(_is(setting, dtype) for dtype in dtypes))):
+            allowed = ", ".join(map(repr, param.choices)) if param.choices else f"a value of {param.description or name}"
+            raise ConventionError(f"{named}: params {name!r} must be {allowed}. Got {shown(setting)} instead.")
+
+
+def _check_depths(named, spec, value):
+    """``depths``: None, or [smallest, largest] cut-off, whole numbers from 1."""
+    if value is None:
+        return
+    if not (isinstance(value, list) and len(value) == 2 and all(_is(depth, float) and depth == int(depth) for depth in value)
+            and 1 <= value[0] <= value[1]):
+        raise ConventionError(f"{named}: field 'depths' must be [smallest, largest] cut-off, whole numbers with "
+                              f"1 <= smallest <= largest. Got {shown(value)} instead.")
+
+
+SHAPED = {"params": _check_params, "depths": _check_depths}
 
 
 def read(data, source=DATA):
