@@ -100,13 +100,10 @@ class Numbers:
             "order": list(self.order),
             "texts": [f"{value:.4f}" for value in self.values.values()],
             "steps": [payload.step_row(row.as_dict()) for row in self.trace.rows],
-            "plot": {
-                "items": list(self.order),
-                "gains": self.steps.gains.tolist(),
-                "shares": self.steps.contributions.tolist(),
-                "running": _floats(self.trace.rows, "running"),
-                "score": f"{self.trace.metric} = {self.trace.value:.4f}",
-            },
+            "plot": payload.plot_arrays(
+                {"item": list(self.order), "gain": self.steps.gains.tolist(), "contribution": self.steps.contributions.tolist(),
+                 "running": _floats(self.trace.rows, "running")},
+                len(self.order), self.conventions.k, f"{self.trace.metric} = {self.trace.value:.4f}"),
         }
 
 
