@@ -137,3 +137,13 @@ def test_a_grade_edit_leaves_the_diversity_cards_to_the_subtopics(diverse):
     assert diverse.relevance["D"] == 5
     assert diverse.metrics == pytest.approx({**expected(ITEMS), "ndcg": nt.ndcg(
         nt.relevances_from(ITEMS, {**GRADES, "D": 5}))}, abs=1e-15)
+
+
+def test_the_diversity_cards_stand_under_their_own_heading(diverse):
+    # Not "graded: every grade counts": alpha-nDCG reads each subtopic's grade through the threshold by default.
+    panel = diverse.panels[0]
+    assert [card["group"] for card in panel["metrics"]] == ["graded", "diversity", "diversity"]
+    assert panel["groups"] == {"graded": "graded: every grade counts",
+                               "diversity": "diversity: each subtopic counts, less each time it is covered again"}
+    chinese = RankingExplorer(ITEMS, GRADES, metrics=CARDS, subtopics=SUBTOPICS, language="zh-CN")
+    assert chinese.panels[0]["groups"]["diversity"] == "多样性指标：每个子主题都计入，每被再次覆盖一次就少算一些"

@@ -65,7 +65,7 @@ def metrics(group=None):
 
     Parameters
     ----------
-    group : {"graded", "binary"} or None
+    group : {"graded", "binary", "diversity"} or None
         Keep only one group.
 
     Examples
