@@ -161,6 +161,8 @@ def test_a_convention_refuses_a_context_it_cannot_read():
         alpha.value([[1, -1]], k=2)
     with pytest.raises(ValueError, match=r"takes whole-number grades only"):
         alpha.value([[1, 0.5]], k=2)
+    with pytest.raises(ValueError, match=r"judgements must be a table of numbers with the same number of subtopics"):
+        compare([[1, 0], [1]], 2)
 
 
 # The reader: params and depths ------------------------------------------------------------------

@@ -19,15 +19,13 @@ library function in ``peers.json``, which :mod:`.peers` reads and checks;
 
 import warnings
 
-import numpy as np
-
 from ..context import Query
 from ..i18n import _
 from ..registry import explain, metrics
 from ..subtopics import checked_tables
 from ..table import Table
 from ..validation import check_k, check_pool, check_relevances, shown
-from .convention import THRESHOLD, Convention, binary_gain, reads_subtopics
+from .convention import THRESHOLD, Convention, binary_gain, is_table, reads_subtopics
 from .peers import CONVENTIONS, CONVENTIONS_BY_NAME
 
 __all__ = ["CONVENTIONS", "CONVENTIONS_BY_NAME", "THRESHOLD", "Convention", "Table", "binary_gain", "compare", "facts"]
@@ -54,7 +52,7 @@ def _pick(metric, given=None):
     chosen = CONVENTIONS if metric is None else tuple(c for c in CONVENTIONS if c.metric == _metric_key(metric))
     if given is None or (isinstance(given, Query) and given.subtopics is not None):
         return chosen
-    table = not isinstance(given, Query) and np.ndim(given) == 2 and len(given) > 0
+    table = not isinstance(given, Query) and is_table(given)
     readers = tuple(c for c in chosen if reads_subtopics(c.spec) == table)
     if chosen and not readers:
         needed = ("a list of grades, one per ranked item" if table else
@@ -72,7 +70,7 @@ def _checked(relevances, pool, k):
             raise TypeError(f"pool must be None when relevances is a Query (the Query holds its pool). Got pool={pool!r} "
                             "instead.")
         return _("query {query}").format(query=repr(relevances))
-    if np.ndim(relevances) == 2 and len(relevances) > 0:
+    if is_table(relevances):
         checked_tables(relevances, pool, "zero")
         return _("subtopic judgements {judgements}").format(judgements=[list(row) for row in relevances]) + (
             _(", subtopic pool {pool}").format(pool=[list(row) for row in pool]) if pool is not None else "")

@@ -31,11 +31,26 @@ def reads_subtopics(spec):
     return "subtopics" in spec.needs
 
 
+def is_table(values):
+    """Whether ``values`` holds rows (a table of grades per subtopic, one row per item) rather than grades.
+
+    Examples
+    --------
+    >>> is_table([[1, 0], [0, 1]]), is_table([1, 0]), is_table([])
+    (True, False, False)
+    """
+    if isinstance(values, np.ndarray):
+        return values.ndim == 2 and len(values) > 0
+    return isinstance(values, (list, tuple)) and len(values) > 0 and isinstance(values[0], (list, tuple, np.ndarray))
+
+
 def _flat(values):
     """Every number of a list, or of a table's rows, in one list (what :meth:`Convention.refuses` looks at)."""
-    if isinstance(values, (str, bytes)) or np.ndim(values) == 0:
-        return [values]
-    return [number for value in values for number in _flat(value)]
+    if isinstance(values, np.ndarray):
+        return values.ravel().tolist()
+    if isinstance(values, (list, tuple)):
+        return [number for value in values for number in _flat(value)]
+    return [values]
 
 
 def binary_gain(grades):
