@@ -37,15 +37,26 @@ function packedCell(field, message, held, next, at, d, p) {
 // The plots' arrays of a packed preview (payload.PLOT): each the numbers of a step field (the items' ids as they
 // are) over every position of the list or the top k, read by the same schema as the step rows.
 function packedPlot(schema, message, held, next, at, d) {
-  const fields = new Map(schema.steps.map((field) => [field.key, field]));
   const plot = {};
-  for (const array of schema.plot) {
-    const field = fields.get(array.field);
-    const length = array.over === "list" ? next.length : message.k;
-    const cells = Array.from({ length }, (_, p) => packedCell(field, message, held, next, at, d, p));
-    plot[array.key] = field.by === "item_id" ? cells : cells.map(Number);
+  for (const { key, over, field } of plotFields(schema)) {
+    const values = new Array(over === "list" ? next.length : message.k);
+    for (let p = 0; p < values.length; p += 1) {
+      const cell = packedCell(field, message, held, next, at, d, p);
+      values[p] = field.by === "item_id" ? cell : Number(cell);
+    }
+    plot[key] = values;
   }
   return plot;
+}
+
+// The schema's plot arrays with their step fields looked up, once per schema.
+const PLOT_FIELDS = new WeakMap();
+function plotFields(schema) {
+  if (!PLOT_FIELDS.has(schema)) {
+    const fields = new Map(schema.steps.map((field) => [field.key, field]));
+    PLOT_FIELDS.set(schema, schema.plot.map((array) => ({ key: array.key, over: array.over, field: fields.get(array.field) })));
+  }
+  return PLOT_FIELDS.get(schema);
 }
 
 // `source[name]`, a string of space-separated texts, split the first time it is read and kept split in `cache`.
