@@ -424,6 +424,42 @@ class Query:
             threshold=self.threshold,
         )
 
+    def condensed(self):
+        """This query with its unjudged items removed and the rest closed up in order: Sakai's (2007) condensed list,
+        which AP′ and nDCG′ read (trec_eval's ``-J``). The pool and the counts stay; a batch condenses every query.
+
+        Examples
+        --------
+        >>> Query.of([None, 1, 0, None, 1], unjudged=True).condensed().grades
+        array([1., 0., 1.])
+        >>> Query.of([2, 1]).reordered([[0, 1], [1, 0]]).condensed().lengths  # all judged: unchanged
+        array([2, 2])
+        """
+        if self.judged is None:
+            return self
+        if not self.batch:
+            keep = self.judged
+
+            def kept(value):
+                return None if value is None else value[keep]
+
+            ranking = None if self.ranking is None else tuple(item for item, seen in zip(self.ranking, keep) if seen)
+            return replace(self, grades=self.grades[keep], judged=None, pooled=kept(self.pooled),
+                           subtopics=kept(self.subtopics), ranking=ranking)
+        # Judged items first, in their order (a stable sort); the padding (never judged) stays at the end.
+        order = np.argsort(~self.judged, axis=1, kind="stable")
+        lengths = self.judged.sum(axis=1).astype(np.int64)
+        inside = np.arange(self.grades.shape[1]) < lengths[:, None]
+
+        def moved(value):
+            if value is None:
+                return None
+            taken = np.take_along_axis(value, order if value.ndim == 2 else order[..., None], axis=1)
+            return taken * (inside if value.ndim == 2 else inside[..., None])
+
+        return replace(self, grades=moved(self.grades), lengths=lengths, judged=None, pooled=moved(self.pooled),
+                       subtopics=moved(self.subtopics))
+
     def __repr__(self):
         known = [f.name for f in fields(self) if f.name not in ("grades", "lengths") and getattr(self, f.name) is not None
                  and not (f.name == "threshold" and self.threshold == 1)]

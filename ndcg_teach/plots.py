@@ -29,7 +29,7 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FixedLocator, MaxNLocator
 from PIL import Image
 
-from .fonts import labels_language, use_chinese_font
+from .fonts import labels_language, use_chinese_font, with_chinese
 from .i18n import gettext as _
 
 use_chinese_font()
@@ -305,7 +305,7 @@ class CumulativePlot(_Plot):
         )
         self.score = axes.text(
             0.98, 0.04, "", transform=axes.transAxes, ha="right", va="bottom", fontsize=FONT_SIZE + 0.5,
-            family="monospace", bbox={"boxstyle": "round,pad=0.35", "facecolor": "white", "edgecolor": LIGHT_GREY},
+            family=with_chinese("monospace"), bbox={"boxstyle": "round,pad=0.35", "facecolor": "white", "edgecolor": LIGHT_GREY},
         )
         axes.set_xlabel(_("position i", language), fontsize=FONT_SIZE + 0.5)
         axes.set_ylabel(_("running total up to i", language), fontsize=FONT_SIZE + 0.5)

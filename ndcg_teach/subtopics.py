@@ -8,7 +8,7 @@ relevant item is still worth (:func:`cascade`): α-nDCG multiplies it by
 ``1 - alpha`` after each item relevant to the subtopic, ERR-IA by the chance
 that the reader did not stop there. Their ideal ranking is built greedily
 (:func:`greedy_order`), as ndeval (TREC Web track) builds it: finding the
-best order is NP-hard. No lesson teaches them yet; lesson 11's user models are the nearest.
+best order is NP-hard. Lesson 16 (diversity and intent) teaches them.
 
 Every function here takes a batch: arrays of shape ``(q, n, s)``, one query
 per leading row; a single query is a batch of one.

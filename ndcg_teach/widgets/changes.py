@@ -24,7 +24,7 @@ from .previews import _described
 # (panels, notice, relevance, labels, ...) is the kernel's; grades change through the "grade" message, checked there.
 FROM_PAGE = ("k", "gain", "discount", "threshold")
 # The settings a change may touch, restored together when a change from the page cannot be applied.
-SETTINGS = ("relevance", "max_grade", "k", "gain", "discount", "threshold")
+SETTINGS = ("relevance", "unjudged", "max_grade", "k", "gain", "discount", "threshold")
 # The order buttons: (action, text, what it does).
 ACTIONS = (
     ("ideal", mark("Ideal order"), mark("Sort best first: the order whose DCG is IDCG")),
@@ -77,11 +77,12 @@ class Changes:
             self._tell(gettext("Shuffle {count} from seed {seed}: {items}.", self._language).format(
                 count=self._shuffles, seed=self.seed, items=self._listed(ranking)))
         elif action == "reset":
-            start_orders, start_grades, start_pool = self._start
+            start_orders, start_grades, start_pool, start_unjudged = self._start
             self._random, self._shuffles = random.Random(self.seed), 0
             self.pool = None if start_pool is None else list(start_pool)
             with self.hold_trait_notifications():
                 self.relevance = dict(start_grades)
+                self.unjudged = list(start_unjudged)
                 setattr(self, ranking, list(start_orders[self._rankings.index(ranking)]))
             self._tell(gettext("Back to the starting order and grades: {items}.", self._language).format(items=self._listed(ranking)))
         else:
@@ -107,7 +108,7 @@ class Changes:
             raise ValueError(f"item must be one of the explorer's items {shown(list(self.items))}. Got {shown(item)} instead.")
         new = check_grade(grade, item, self.max_grade)
         old = self.relevance[item]
-        if self.pool is not None:
+        if self.pool is not None and item not in self.unjudged:
             # The pool holds every judged grade of the query, this item's included: keep it in step.
             pool = list(self.pool)
             if old in pool:
@@ -143,15 +144,17 @@ class Changes:
                 item, around = self._preview_request(ranking, content.get("item"), content.get("around"))
                 self._want(ranking, item)
                 self._send_previews(ranking, [(item, around)])
-            elif event in ("grade", "action"):
+            elif event in ("grade", "action", "judge"):
                 with self._transaction():
                     if event == "grade":
                         self._grade_from_front_end(content.get("item"), content.get("grade"))
+                    elif event == "judge":
+                        self.set_judged(content.get("item"), content.get("judged"))
                     else:
                         self._reorder(self._resolve(content.get("ranking")), content.get("name"))
             else:
                 raise ValueError(
-                    f"A message from the widget must have event 'preview', 'grade' or 'action'. Got {shown(content)} instead."
+                    f"A message from the widget must have event 'preview', 'grade', 'judge' or 'action'. Got {shown(content)} instead."
                 )
         except (TypeError, ValueError) as error:
             self._tell(str(error), "error")

@@ -1,0 +1,79 @@
+"""Model solutions of the assignments of lessons 16 on, registered into ``assignment_solutions.SOLUTIONS``.
+
+assignment_solutions.py imports this module at its end (it would otherwise
+pass 500 lines), so every solution is registered whichever of the two is
+imported first. The rules of assignment_solutions.py hold here: each function
+is the whole model solution (the assignment shows its source alone), its
+parameters are the exercise's inputs, and its hidden inputs make the lesson's
+answer wrong.
+"""
+
+import math
+
+from assignment_solutions import solves
+
+import ndcg_teach as nt
+
+# Lesson 16 (relevant: a positive grade)
+
+
+@solves("16-s-recall", {"judgements": [[0, 1, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]], "k": 2},
+        {"judgements": [[1, 1, 0, 0, 0], [0, 0, 0, 0, 1], [0, 1, 1, 0, 0], [0, 0, 0, 1, 0]], "k": 3})
+def solve_s_recall(judgements, k):
+    # Each covered subtopic counts once; the query's subtopics are those with a relevant item in the list.
+    covered = {i for row in judgements[:k] for i, grade in enumerate(row) if grade > 0}
+    return len(covered) / len({i for row in judgements for i, grade in enumerate(row) if grade > 0})
+
+
+@solves("16-alpha-ndcg", {"judgements": [[1, 1], [1, 0], [0, 1]], "k": 2, "alpha": 0.5},
+        {"judgements": [[0, 1, 0], [1, 0, 0], [1, 0, 1], [0, 1, 0]], "k": 3, "alpha": 0.8})
+def solve_alpha_ndcg(judgements, k, alpha):
+    def gain(above, row):
+        # Each subtopic of the row is worth (1 - alpha)^(rows above it relevant to that subtopic).
+        return sum((1 - alpha) ** sum(r[i] > 0 for r in above) for i, grade in enumerate(row) if grade > 0)
+
+    def dcg(rows):
+        return sum(gain(rows[:r], rows[r]) / math.log2(r + 2) for r in range(len(rows)))
+
+    left, ideal = list(judgements), []
+    while left and len(ideal) < k:  # greedy: the row that gains most next, the first one on a tie
+        ideal.append(left.pop(max(range(len(left)), key=lambda j: (gain(ideal, left[j]), -j))))
+    return dcg(judgements[:k]) / dcg(ideal)
+
+
+@solves("16-err-ia", {"judgements": [[0, 1], [1, 0], [0, 1]], "k": 3, "weights": [0.5, 0.5]},
+        {"judgements": [[1, 0, 0], [0, 1, 0], [1, 0, 1], [0, 0, 1]], "k": 4, "weights": [0.2, 0.3, 0.5]})
+def solve_err_ia(judgements, k, weights):
+    value = 0.0
+    for i, weight in enumerate(weights):
+        # One cascade per intent: a relevant item stops that intent's reader with probability (2^1 - 1) / 2^1.
+        reach = 1.0
+        for rank, row in enumerate(judgements[:k], start=1):
+            stop = 0.5 if row[i] > 0 else 0.0
+            value += weight / sum(weights) * reach * stop / rank
+            reach *= 1 - stop
+    return value
+
+
+# Lesson 17
+
+@solves("17-macro-mean", {"per_collection": {"a": [0.5, 0.7, 0.6], "b": [0.1], "c": [0.3, 0.2, 0.4, 0.3]}},
+        {"per_collection": {"small": [0.2], "large": [0.8, 0.6, 0.7, 0.9, 0.5]}})
+def solve_macro_mean(per_collection):
+    # Each collection's mean over its own queries first, then the plain mean of those means.
+    means = [sum(values) / len(values) for values in per_collection.values()]
+    return sum(means) / len(means)
+
+
+@solves("17-recall-at-k", {"relevances": [1, 0, 0, 1, 0, 0], "k": 3, "n_relevant": 5},
+        {"relevances": [0, 0, 2, 1, 1, 0, 0, 1], "k": 6, "n_relevant": 5})
+def solve_recall_at_k(relevances, k, n_relevant):
+    # The query's relevant passages are n_relevant, retrieved or not.
+    return sum(grade >= 1 for grade in relevances[:k]) / n_relevant
+
+
+@solves("17-rerank-ceiling", {"relevances": [0, 0, 1, 0, 1, 0], "k": 3, "pool": [1, 1, 1]},
+        {"relevances": [1, 0, 3, 0, 0, 2, 0], "k": 4, "pool": [3, 3, 2, 1, 1, 0]})
+def solve_rerank_ceiling(relevances, k, pool):
+    # The best reranker sorts the retrieved passages by grade; the ideal ranking comes from every judged passage.
+    return nt.dcg(sorted(relevances, reverse=True), k) / nt.dcg(sorted(pool, reverse=True), k)
