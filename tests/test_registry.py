@@ -38,7 +38,7 @@ def test_every_builtin_metric_is_registered_in_display_order():
     assert all(spec.group in ("graded", "binary", "diversity") and spec.meaning and spec.lesson for spec in SPECS)
     # The diversity metrics read grades per subtopic: their own group, so that no card says "every grade counts".
     assert [spec.key for spec in nt.metrics("diversity")] == [spec.key for spec in SPECS if "subtopics" in spec.needs]
-    assert [spec.key for spec in nt.metrics("diversity")][:2] == ["alpha_ndcg", "err_ia"]
+    assert [spec.key for spec in nt.metrics("diversity")][:3] == ["subtopic_recall", "alpha_ndcg", "err_ia"]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.key)
