@@ -276,13 +276,15 @@ def term(name: str) -> Term:
     '归一化折损累积增益（NDCG）'
     """
     if not isinstance(name, str):
-        raise TypeError(f"name must be a term as a string, such as 'gain' or '增益'. Got {name!r} ({type(name).__name__}) instead.")
+        raise TypeError(_("name must be a term as a string, such as 'gain' or '增益'. Got {name!r} ({kind}) "
+                          "instead.").format(name=name, kind=type(name).__name__))
     wanted = name.strip().lower()
     for entry in TERMS:
         names = {entry.english, entry.chinese, *_short_names(entry.english), *_short_names(entry.chinese), *entry.variants}
         if wanted in {candidate.lower() for candidate in names}:
             return entry
-    raise ValueError(f"name must be a term of the glossary, in English or Chinese, such as 'gain' or '增益'. Got {name!r} instead.")
+    raise ValueError(_("name must be a term of the glossary, in English or Chinese, such as 'gain' or "
+                             "'增益'. Got {name!r} instead.").format(name=name))
 
 
 def _short_names(name: str) -> tuple:

@@ -20,7 +20,7 @@ library function in ``peers.json``, which :mod:`.peers` reads and checks;
 import warnings
 
 from ..context import Query
-from ..i18n import _
+from ..i18n import _, gettext, mark
 from ..registry import explain, metrics
 from ..subtopics import checked_tables
 from ..table import Table
@@ -43,7 +43,8 @@ def _metric_key(name):
                       "working in the next release.", DeprecationWarning, stacklevel=4)
         return old[name]
     error = ValueError if isinstance(name, str) else TypeError
-    raise error(f"metric must be a registry key, one of {', '.join(map(repr, keys))}, or None. Got {shown(name)} instead.")
+    raise error(gettext("metric must be a registry key, one of {names}, or None. Got {got} instead.")
+                       .format(names=', '.join(map(repr, keys)), got=shown(name)))
 
 
 def _pick(metric, given=None):
@@ -55,9 +56,10 @@ def _pick(metric, given=None):
     table = not isinstance(given, Query) and is_table(given)
     readers = tuple(c for c in chosen if reads_subtopics(c.spec) == table)
     if chosen and not readers:
-        needed = ("a list of grades, one per ranked item" if table else
-                  "a table of grades per subtopic (one row per ranked item, one column per subtopic)")
-        raise ValueError(f"metric {metric!r} reads {needed}, or a Query. Got relevances={given!r} instead.")
+        needed = (mark("a list of grades, one per ranked item") if table else
+                  mark("a table of grades per subtopic (one row per ranked item, one column per subtopic)"))
+        raise ValueError(gettext("metric {metric!r} reads {needed}, or a Query. Got relevances={given!r} instead.")
+                         .format(metric=metric, needed=gettext(needed), given=given))
     return readers
 
 
@@ -67,8 +69,8 @@ def _checked(relevances, pool, k):
     check_k(k)
     if isinstance(relevances, Query):
         if pool is not None:
-            raise TypeError(f"pool must be None when relevances is a Query (the Query holds its pool). Got pool={pool!r} "
-                            "instead.")
+            raise TypeError(gettext("pool must be None when relevances is a Query (the Query holds its pool). Got "
+                                    "pool={pool!r} instead.").format(pool=pool))
         return _("query {query}").format(query=repr(relevances))
     if is_table(relevances):
         checked_tables(relevances, pool, "zero")

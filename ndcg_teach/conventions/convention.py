@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..context import FACTS, Query
-from ..i18n import _
+from ..i18n import _, gettext
 from ..registry import READING, call, metric
 from ..registry.spec import same_default
 
@@ -192,20 +192,24 @@ class Convention:
             return relevances, pool
         query = relevances
         if pool is not None:
-            raise TypeError(f"pool must be None when relevances is a Query (the Query holds its pool). Got pool={pool!r} "
-                            "instead.")
+            raise TypeError(gettext("pool must be None when relevances is a Query (the Query holds its pool). Got "
+                                    "pool={pool!r} instead.").format(pool=pool))
         if query.batch:
-            raise ValueError(f"{self.name} scores one query at a time. Got {query!r} instead.")
+            raise ValueError(gettext("{name} scores one query at a time. Got {query!r} instead.")
+                             .format(name=self.name, query=query))
         known = [name for name in ("judged", "pooled", "n_relevant", "n_nonrelevant") if getattr(query, name) is not None]
         if known or query.threshold != THRESHOLD:
-            raise ValueError(f"{self.name} counts R and N and reads what is relevant as its library does (from the grades "
-                             f"and the pool, at grade {THRESHOLD}); give the Query only those. Got a Query that knows "
-                             f"{', '.join(known) or f'threshold {query.threshold:g}'} instead.")
+            raise ValueError(gettext("{name} counts R and N and reads what is relevant as its library does (from the "
+                                     "grades and the pool, at grade {threshold}); give the Query only those. Got a Query "
+                                     "that knows {known} instead.")
+                             .format(name=self.name, threshold=THRESHOLD,
+                                     known=", ".join(known) or gettext("threshold {value:g}").format(value=query.threshold)))
         if not reads_subtopics(self.spec):
             return query.grades.tolist(), None if query.pool is None else query.pool.tolist()
         if query.subtopics is None:
-            raise ValueError(f"{self.name} reads each ranked item's grade per subtopic: build the Query with "
-                             f"Query.of_subtopics(judgements, subtopic_pool=...). Got {query!r} instead.")
+            raise ValueError(gettext("{name} reads each ranked item's grade per subtopic: build the Query with "
+                                     "Query.of_subtopics(judgements, subtopic_pool=...). Got {query!r} instead.")
+                             .format(name=self.name, query=query))
         return query.subtopics.tolist(), None if query.subtopic_pool is None else query.subtopic_pool.tolist()
 
     def facts(self, relevances, pool=None, k=None):
@@ -326,17 +330,18 @@ class Convention:
         0.9652
         """
         relevances, pool = self.given(relevances, pool)
-        refusal = self.refuses(relevances, pool, k=k)
+        refusal = self.refuses(relevances, pool, language=None, k=k)
         if refusal:
             name = "judgements" if reads_subtopics(self.spec) else "relevances"
             at = f", k={k!r}" if self.depths is not None else ""
-            raise ValueError(f"{self.name} {refusal}. Got {name}={list(relevances)!r}{at} instead.")
+            raise ValueError(gettext("{name} {refusal}. Got {given} instead.")
+                             .format(name=self.name, refusal=refusal, given=f"{name}={list(relevances)!r}{at}"))
         return call(self.spec, self.query(relevances, pool, k), self.cut(k), **self.settings())
 
     def refuses(self, relevances, pool=None, language="en", k=None):
         """Why the library would not score this input at cut-off ``k`` (or ndcg_teach cannot say what it gives), else ``""``.
 
-        In English unless ``language`` is given: the reason is part of an error message too.
+        In English unless ``language`` is given (None: the learner's language, as in an error message).
         """
         grades = _flat(relevances) + ([] if pool is None or not self.uses_pool else _flat(pool))
         if any(grade < 0 for grade in grades):

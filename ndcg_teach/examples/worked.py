@@ -20,6 +20,7 @@ ideal list). Code outputs and claims made in words use plain descriptions.
 from dataclasses import dataclass
 
 from .sources import source
+from ..i18n import gettext
 
 KINDS = ("hand", "code", "claim", "figure", "formula")
 
@@ -438,7 +439,8 @@ def examples(source_name=None, kind=None):
     ['pics/NDCG.png', 'pics/cg1.png']
     """
     if kind is not None and kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(map(repr, KINDS))} or None. Got {kind!r} instead.")
+        raise ValueError(gettext("kind must be one of {names} or None. Got {kind!r} instead.")
+                                .format(names=', '.join(map(repr, KINDS)), kind=kind))
     file = None if source_name is None else source(source_name).file
     return tuple(
         example for example in EXAMPLES
@@ -460,5 +462,6 @@ def example(name):
     for candidate in EXAMPLES:
         if candidate.name == name:
             return candidate
-    raise ValueError(f"name must be the name of a worked example, e.g. 'ndcg_5_2_3'. Got {name!r} instead.")
+    raise ValueError(gettext("name must be the name of a worked example, e.g. 'ndcg_5_2_3'. Got {name!r} instead.")
+                            .format(name=name))
 

@@ -60,6 +60,7 @@ from . import (
 )
 from .framework import Exercise, Feedback, Inputs, _thawed
 from .lesson_06 import PLAYGROUND_RELEVANCE as PLAYGROUND_RELEVANCE  # the playground lesson (06) imports it from here
+from ..i18n import gettext
 
 __all__ = ["EXERCISES", "Exercise", "Feedback", "check", "inputs"]
 
@@ -79,7 +80,7 @@ def _exercise(key: Any) -> Exercise:
     """The exercise named ``key``; the one place that says which keys exist."""
     if not isinstance(key, str) or key not in EXERCISES:
         known = ", ".join(repr(name) for name in EXERCISES)
-        raise ValueError(f"exercise must be one of {known}. Got {key!r} instead.")
+        raise ValueError(gettext("exercise must be one of {known}. Got {key!r} instead.").format(known=known, key=key))
     return EXERCISES[key]
 
 

@@ -22,8 +22,8 @@ from ..validation import check_items, check_k, check_threshold
 
 __all__ = ["alpha_ndcg", "explain_alpha_ndcg"]
 
-ALPHA_MEANING = "how much a subtopic already covered loses: each earlier item relevant to it multiplies its worth by 1 - alpha"
-GRADED_MEANING = "False: an item counts 1 for each subtopic it is relevant to; True: it counts its grade there"
+ALPHA_MEANING = mark("how much a subtopic already covered loses: each earlier item relevant to it multiplies its worth by 1 - alpha")
+GRADED_MEANING = mark("False: an item counts 1 for each subtopic it is relevant to; True: it counts its grade there")
 SUBTOPICS = Column("subtopics", mark("subtopics"), "text", mark("the subtopics this item is relevant to"))
 NOVELTY = Column("novelty", mark("novelty"), "text",
                  mark("(1 - alpha)^r for each of its subtopics, r = earlier items relevant to that subtopic"))

@@ -101,10 +101,12 @@ class DifferenceExplorer(anywidget.AnyWidget):
         first, second = check_paired_scores(a, b)
         for name, scores in (("a", first), ("b", second)):
             if ((scores < 0) | (scores > 1)).any():
-                raise ValueError(f"{name} must hold scores from 0 to 1 (a metric's per-query values). Got {shown(list(a if name == 'a' else b))} instead.")
+                raise ValueError(gettext("{name} must hold scores from 0 to 1 (a metric's per-query values). Got "
+                                         "{got} instead.").format(name=name, got=shown(list(a if name == 'a' else b))))
         names = [f"q{i}" for i in range(1, first.size + 1)] if queries is None else list(queries)
         if len(names) != first.size or len(set(names)) != len(names) or not all(isinstance(name, str) for name in names):
-            raise ValueError(f"queries must name each of the {first.size} queries once, as strings. Got {shown(queries)} instead.")
+            raise ValueError(gettext("queries must name each of the {size} queries once, as strings. Got {got} "
+                                     "instead.").format(size=first.size, got=shown(queries)))
         self._resamples = check_count("resamples", resamples, mark("how many random sign assignments and bootstrap resamples to draw"))
         self._seed = check_seed(seed)
         self._confidence = check_open_unit("confidence", confidence, mark("the share of resampled means the interval keeps"))
@@ -174,10 +176,11 @@ class DifferenceExplorer(anywidget.AnyWidget):
     def set_score(self, system, query, score):
         """Give ``system`` (``"a"`` or ``"b"``) the score ``score`` (0 to 1) on query ``query`` (its index or name)."""
         if system not in SYSTEMS:
-            raise ValueError(f"system must be 'a' or 'b'. Got {shown(system)} instead.")
+            raise ValueError(gettext("system must be 'a' or 'b'. Got {got} instead.").format(got=shown(system)))
         index = self._index(query)
         if isinstance(score, bool) or not isinstance(score, Real) or not 0 <= score <= 1:
-            raise ValueError(f"score must be a number from 0 to 1. Got {shown(score)} instead.")
+            raise ValueError(gettext("score must be a number from 0 to 1. Got {got} instead.")
+                                    .format(got=shown(score)))
         scores = list(getattr(self, system))
         scores[index] = float(score)
         setattr(self, system, scores)
@@ -202,8 +205,9 @@ class DifferenceExplorer(anywidget.AnyWidget):
         if isinstance(query, str) and query in self.queries:
             return self.queries.index(query)
         if isinstance(query, bool) or not isinstance(query, int) or not 0 <= query < len(self.queries):
-            raise ValueError(f"query must be an index from 0 to {len(self.queries) - 1} or one of {shown(self.queries)}. "
-                             f"Got {shown(query)} instead.")
+            raise ValueError(gettext("query must be an index from 0 to {value} or one of {queries}. Got {got} "
+                                     "instead.").format(value=len(self.queries) - 1, queries=shown(self.queries),
+                                                        got=shown(query)))
         return query
 
     def set_state(self, sync_data):
@@ -226,7 +230,8 @@ class DifferenceExplorer(anywidget.AnyWidget):
             elif event == "reset":
                 self.reset()
             else:
-                raise ValueError(f"A message from the widget must have event 'score', 'swap' or 'reset'. Got {shown(content)} instead.")
+                raise ValueError(gettext("A message from the widget must have event 'score', 'swap' or 'reset'. "
+                                         "Got {got} instead.").format(got=shown(content)))
         except (TypeError, ValueError) as error:
             self._tell(str(error), "error")
         except Exception as error:  # noqa: BLE001 - show it rather than let ipywidgets log it out of sight

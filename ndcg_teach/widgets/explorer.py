@@ -151,8 +151,8 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
         top = _as_trait_error(check_max_grade, proposal.value, self.relevance, GRADE_CEILING)
         if top < self.threshold:
             raise traitlets.TraitError(
-                f"max_grade must be at least the threshold ({self.threshold}): the threshold is one of the grades. "
-                f"Got {shown(proposal.value)} instead."
+                gettext("max_grade must be at least the threshold ({threshold}): the threshold is one of the grades. "
+                        "Got {got} instead.").format(threshold=self.threshold, got=shown(proposal.value))
             )
         return top
 
@@ -164,8 +164,10 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
     def _valid_names(self, proposal):
         names = proposal.value
         if len(names) != len(self._rankings):
-            what = "two strings, one per ranking" if len(self._rankings) == 2 else "one string (the ranking's, shown in compare mode only)"
-            raise traitlets.TraitError(f"names must be {what}. Got {shown(names)} instead.")
+            message = gettext("names must be two strings, one per ranking. Got {got} instead.") \
+                if len(self._rankings) == 2 else \
+                gettext("names must be one string (the ranking's, shown in compare mode only). Got {got} instead.")
+            raise traitlets.TraitError(message.format(got=shown(names)))
         for name in names:
             _as_trait_error(check_text, "names", name)
         return names
@@ -174,8 +176,9 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
     def _valid_language(self, proposal):
         if proposal.value != self._language:
             raise traitlets.TraitError(
-                f"language is fixed when the explorer is built: build a new one with language={proposal.value!r}. "
-                f"Got {shown(proposal.value)} instead of {self._language!r}."
+                gettext("language is fixed when the explorer is built: build a new one with language={language!r}. "
+                        "Got {got} instead of {built!r}.")
+                .format(language=proposal.value, got=shown(proposal.value), built=self._language)
             )
         return proposal.value
 

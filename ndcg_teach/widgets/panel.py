@@ -267,13 +267,16 @@ def chosen_metrics(keys, subtopics=False):
     if keys is None:
         return tuple(metric(key) for key in DEFAULT_CARDS)
     if isinstance(keys, str) or not hasattr(keys, "__iter__"):
-        raise TypeError(f"metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for the default cards. Got {shown(keys)} instead.")
+        raise TypeError(gettext("metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for "
+                                "the default cards. Got {got} instead.").format(got=shown(keys)))
     specs = [card(key) for key in keys]
     if not specs:
-        raise ValueError("metrics must name at least one metric, or be None for the default cards. Got [] instead.")
+        raise ValueError(gettext("metrics must name at least one metric, or be None for the default cards. Got "
+                                 "[] instead."))
     tables = [spec.key for spec in specs if "subtopics" in spec.needs]
     if tables and not subtopics:
-        raise ValueError(f"subtopics is required for the {', '.join(tables)} card: it reads each item's grade per "
-                         f"subtopic; pass subtopics={{item: [grade per subtopic, ...]}}, e.g. {{'A': [1, 0], 'B': [0, 2]}}. "
-                         f"Got metrics={shown(list(keys))} and no subtopics instead.")
+        raise ValueError(gettext("subtopics is required for the {names} card: it reads each item's grade per "
+                                 "subtopic; pass subtopics={{item: [grade per subtopic, ...]}}, e.g. {{'A': [1, "
+                                 "0], 'B': [0, 2]}}. Got metrics={value} and no subtopics instead.")
+                                .format(names=', '.join(tables), value=shown(list(keys))))
     return tuple(specs)

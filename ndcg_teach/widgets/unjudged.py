@@ -76,11 +76,13 @@ def check_unjudged(unjudged, items):
     if unjudged is None:
         return None
     if isinstance(unjudged, str) or not hasattr(unjudged, "__iter__"):
-        raise TypeError(f"unjudged must be a list of the explorer's item ids, e.g. ['D'], or None. Got {shown(unjudged)} instead.")
+        raise TypeError(gettext("unjudged must be a list of the explorer's item ids, e.g. ['D'], or None. Got "
+                                "{got} instead.").format(got=shown(unjudged)))
     listed = list(unjudged)
     unknown = [item for item in listed if item not in items]
     if unknown or len(set(listed)) != len(listed):
-        raise ValueError(f"unjudged must name the explorer's items {shown(list(items))}, each once. Got {shown(listed)} instead.")
+        raise ValueError(gettext("unjudged must name the explorer's items {value}, each once. Got {got} instead.")
+                                .format(value=shown(list(items)), got=shown(listed)))
     return [item for item in items if item in set(listed)]
 
 
@@ -96,12 +98,14 @@ class Judgements:
         and comes back when it is judged.
         """
         if not self._judging:
-            raise ValueError("This explorer was built without judging: pass unjudged=[...] (an empty list for none) "
-                             "to RankingExplorer to mark items unjudged. Got set_judged instead.")
+            raise ValueError(gettext("This explorer was built without judging: pass unjudged=[...] (an empty "
+                                     "list for none) to RankingExplorer to mark items unjudged. Got set_judged "
+                                     "instead."))
         if item not in self.relevance:
-            raise ValueError(f"item must be one of the explorer's items {shown(list(self.items))}. Got {shown(item)} instead.")
+            raise ValueError(gettext("item must be one of the explorer's items {value}. Got {got} instead.")
+                                    .format(value=shown(list(self.items)), got=shown(item)))
         if not isinstance(judged, bool):
-            raise TypeError(f"judged must be True or False. Got {shown(judged)} instead.")
+            raise TypeError(gettext("judged must be True or False. Got {got} instead.").format(got=shown(judged)))
         if judged == (item not in self.unjudged):
             return
         if self.pool is not None:
