@@ -67,6 +67,11 @@ ANSWERS = {
     "15-fleiss-kappa": float((Fraction(2, 3) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
     "15-kendall-tau": 1 - 2 * 2 / 10,  # systems 1-2 and 3-4 swap
     "15-family-wise": 1 - 0.95**15,
+    # weights 1/0.2, 1/0.5, 0/0.5, 0.5/0.8, 1/0.25 = 5, 2, 0, 0.625, 4; clicked: the 1st, 3rd and 5th records.
+    "19-ips": (5 + 0 + 4) / 5,
+    "19-snips": 9 / 11.625,
+    # alpha-hat: d1 2/1/4 = 0.5, d2 (1/0.5)/4 = 0.5, d3 (1/0.25)/4 = 1; new positions d3, d1, d2.
+    "19-position-ips": 1.0 * 1 + 0.5 * 0.5 + 0.25 * 0.5,
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -148,4 +153,11 @@ SLIPS = [
     ("15-kendall-tau", 0.8, "share of pairs kept"),
     ("15-family-wise", 1 - 0.95**6, "You counted systems"),
     ("15-family-wise", 0.05 * 15, "Bonferroni"),
+    ("19-ips", 3 / 5, "the log's own click rate"),
+    ("19-ips", 9 / 11.625, "that is SNIPS"),
+    ("19-ips", (0.2 + 0.25) / 5, "You multiplied"),
+    ("19-snips", 1.8, "That is IPS"),
+    ("19-snips", 0.6, "the log's own click rate"),
+    ("19-position-ips", (1 * 1 + 0.5 * 2 + 0.25 * 1) / 4, "naive estimate"),
+    ("19-position-ips", 0.5 + 0.5 + 1, "That adds the estimated attractiveness"),
 ]
