@@ -9,6 +9,9 @@ from .framework import Exercise, Inputs, _number_judge
 
 LESSON = "19-counterfactual-evaluation"
 
+RECORDS = {"rewards": [1, 0, 1, 0, 1], "propensities": [0.2, 0.5, 0.5, 0.8, 0.25], "new_policy": [1.0, 1.0, 0.0, 0.5, 1.0]}
+"""Five logged records: exercises 1 (IPS) and 2 (SNIPS) ask about the same log."""
+
 
 def _log(inp: Inputs) -> "nt.Log":
     """The records as a library Log: one context per record, the logged action first of two."""
@@ -56,8 +59,7 @@ LESSON_EXERCISES = (
         LESSON,
         "IPS estimate of a new policy's value from five logged records",
         "number",
-        inputs={"rewards": [1, 0, 1, 0, 1], "propensities": [0.2, 0.5, 0.5, 0.8, 0.25],
-                "new_policy": [1.0, 1.0, 0.0, 0.5, 1.0]},
+        inputs=RECORDS,
         judge=_number_judge(
             _ips,
             mark("Weight each reward by w_i = (new policy's chance) / (logging policy's chance) of the logged "
@@ -79,8 +81,7 @@ LESSON_EXERCISES = (
         LESSON,
         "SNIPS estimate of a new policy's value from five logged records",
         "number",
-        inputs={"rewards": [1, 0, 1, 0, 1], "propensities": [0.2, 0.5, 0.5, 0.8, 0.25],
-                "new_policy": [1.0, 1.0, 0.0, 0.5, 1.0]},
+        inputs=RECORDS,
         judge=_number_judge(
             _snips,
             mark("SNIPS = Σ w_i·r_i / Σ w_i: the same weighted rewards as IPS, divided by the sum of the weights."),
