@@ -67,6 +67,11 @@ ANSWERS = {
     "15-fleiss-kappa": float((Fraction(2, 3) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
     "15-kendall-tau": 1 - 2 * 2 / 10,  # systems 1-2 and 3-4 swap
     "15-family-wise": 1 - 0.95**15,
+    "17-macro-mean": (0.8 + 0.3) / 2,  # small: (0.9 + 0.7) / 2; large: 1.8 / 6
+    "17-recall-at-k": 2 / 4,  # grades 1 and 2 in the top 5, of 4 relevant
+    # best order [2, 1, 1, 0, 0]; ideal [2, 2, 1, 1, 1] from the pool
+    "17-rerank-ceiling": (2 + 1 / math.log2(3) + 1 / 2)
+    / (2 + 2 / math.log2(3) + 1 / 2 + 1 / math.log2(5) + 1 / math.log2(6)),
     # weights 1/0.2, 1/0.5, 0/0.5, 0.5/0.8, 1/0.25 = 5, 2, 0, 0.625, 4; clicked: the 1st, 3rd and 5th records.
     "19-ips": (5 + 0 + 4) / 5,
     "19-snips": 9 / 11.625,
@@ -153,6 +158,12 @@ SLIPS = [
     ("15-kendall-tau", 0.8, "share of pairs kept"),
     ("15-family-wise", 1 - 0.95**6, "You counted systems"),
     ("15-family-wise", 0.05 * 15, "Bonferroni"),
+    ("17-macro-mean", (1.6 + 1.8) / 8, "micro mean"),
+    ("17-recall-at-k", 2 / 5, "That is P@k"),
+    ("17-recall-at-k", 2 / 3, "never retrieved count too"),
+    ("17-rerank-ceiling", (1 / math.log2(3)) / (2 + 2 / math.log2(3) + 1 / 2 + 1 / math.log2(5) + 1 / math.log2(6)),
+     "the list as retrieved"),
+    ("17-rerank-ceiling", 1.0, "ideal from the retrieved passages only"),
     ("19-ips", 3 / 5, "the log's own click rate"),
     ("19-ips", 9 / 11.625, "that is SNIPS"),
     ("19-ips", (0.2 + 0.25) / 5, "You multiplied"),

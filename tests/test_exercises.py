@@ -316,6 +316,9 @@ SOLUTIONS = {
     "15-fleiss-kappa": lambda i: nt.fleiss_kappa(**i).value,
     "15-kendall-tau": lambda i: nt.kendall_tau(**i).value,
     "15-family-wise": lambda i: 1 - (1 - i["alpha"]) ** (i["systems"] * (i["systems"] - 1) // 2),
+    "17-macro-mean": lambda i: nt.macro_micro(**i).macro,
+    "17-recall-at-k": lambda i: nt.recall_at_k(**i),
+    "17-rerank-ceiling": lambda i: nt.ndcg(sorted(i["relevances"], reverse=True), k=i["k"], pool=i["pool"]),
     "19-ips": lambda i: sum(n / p * r for n, p, r in zip(i["new_policy"], i["propensities"], i["rewards"])) / len(i["rewards"]),
     "19-snips": lambda i: sum(n / p * r for n, p, r in zip(i["new_policy"], i["propensities"], i["rewards"]))
     / sum(n / p for n, p in zip(i["new_policy"], i["propensities"])),

@@ -37,6 +37,8 @@ FIRST_LESSONS = [
     "13-significance",
     "14-recommender-evaluation",
     "15-judges-and-agreement",
+    "17-evaluating-retrieval-for-rag",
+    "19-counterfactual-evaluation",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]
 SECTIONS_ZH = ["为什么重要", "学习目标", "小结", "练习", "参考文献"]

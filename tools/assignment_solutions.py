@@ -475,6 +475,30 @@ def solve_family_wise(systems, alpha):
     return 1 - (1 - alpha) ** pairs
 
 
+# Lesson 17
+
+@solves("17-macro-mean", {"per_collection": {"a": [0.5, 0.7, 0.6], "b": [0.1], "c": [0.3, 0.2, 0.4, 0.3]}},
+        {"per_collection": {"small": [0.2], "large": [0.8, 0.6, 0.7, 0.9, 0.5]}})
+def solve_macro_mean(per_collection):
+    # Each collection's mean over its own queries first, then the plain mean of those means.
+    means = [sum(values) / len(values) for values in per_collection.values()]
+    return sum(means) / len(means)
+
+
+@solves("17-recall-at-k", {"relevances": [1, 0, 0, 1, 0, 0], "k": 3, "n_relevant": 5},
+        {"relevances": [0, 0, 2, 1, 1, 0, 0, 1], "k": 6, "n_relevant": 5})
+def solve_recall_at_k(relevances, k, n_relevant):
+    # The query's relevant passages are n_relevant, retrieved or not.
+    return sum(grade >= 1 for grade in relevances[:k]) / n_relevant
+
+
+@solves("17-rerank-ceiling", {"relevances": [0, 0, 1, 0, 1, 0], "k": 3, "pool": [1, 1, 1]},
+        {"relevances": [1, 0, 3, 0, 0, 2, 0], "k": 4, "pool": [3, 3, 2, 1, 1, 0]})
+def solve_rerank_ceiling(relevances, k, pool):
+    # The best reranker sorts the retrieved passages by grade; the ideal ranking comes from every judged passage.
+    return nt.dcg(sorted(relevances, reverse=True), k) / nt.dcg(sorted(pool, reverse=True), k)
+
+
 # Lesson 19
 
 @solves("19-ips", {"rewards": [0, 1, 1], "propensities": [0.5, 0.25, 0.5], "new_policy": [1.0, 1.0, 0.5]},

@@ -1,7 +1,7 @@
 """The machinery behind the exercises: the verdict, the exercise and the judges.
 
 A judge turns a learner's answer and the exercise's inputs into
-``(correct, hint)``.  The lesson modules (``lesson_00`` ... ``lesson_15``)
+``(correct, hint)``.  The lesson modules (``lesson_00`` ... ``lesson_17``)
 build their exercises from these pieces; :mod:`ndcg_teach.exercises` gathers
 them and offers ``check`` and ``inputs``.
 """
