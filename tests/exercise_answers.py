@@ -75,6 +75,7 @@ ANSWERS = {
     # weights 1/0.2, 1/0.5, 0/0.5, 0.5/0.8, 1/0.25 = 5, 2, 0, 0.625, 4; clicked: the 1st, 3rd and 5th records.
     "19-ips": (5 + 0 + 4) / 5,
     "19-snips": 9 / 11.625,
+    "19-clipped-ips": (3 + 0 + 3) / 5,  # weights clipped at 3: 3, 2, 0, 0.625, 3
     # alpha-hat: d1 2/1/4 = 0.5, d2 (1/0.5)/4 = 0.5, d3 (1/0.25)/4 = 1; new positions d3, d1, d2.
     "19-position-ips": 1.0 * 1 + 0.5 * 0.5 + 0.25 * 0.5,
 }
@@ -169,6 +170,8 @@ SLIPS = [
     ("19-ips", (0.2 + 0.25) / 5, "You multiplied"),
     ("19-snips", 1.8, "That is IPS"),
     ("19-snips", 0.6, "the log's own click rate"),
+    ("19-clipped-ips", 1.8, "IPS without clipping"),
+    ("19-clipped-ips", 6 / 8.625, "sum of the clipped weights"),
     ("19-position-ips", (1 * 1 + 0.5 * 2 + 0.25 * 1) / 4, "naive estimate"),
     ("19-position-ips", 0.5 + 0.5 + 1, "That adds the estimated attractiveness"),
 ]

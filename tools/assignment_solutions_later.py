@@ -93,6 +93,16 @@ def solve_snips(rewards, propensities, new_policy):
     return sum(w * r for w, r in zip(weights, rewards)) / sum(weights)
 
 
+@solves("19-clipped-ips",
+        {"rewards": [0, 1, 1], "propensities": [0.5, 0.25, 0.5], "new_policy": [1.0, 1.0, 0.5], "clip": 2.0},
+        {"rewards": [1, 1, 0, 1], "propensities": [0.1, 0.9, 0.5, 0.4], "new_policy": [0.5, 0.0, 1.0, 0.8],
+         "clip": 4.0})
+def solve_clipped_ips(rewards, propensities, new_policy, clip):
+    # Every weight above the clip level counts as the clip level.
+    weights = [min(p_new / p_old, clip) for p_new, p_old in zip(new_policy, propensities)]
+    return sum(w * r for w, r in zip(weights, rewards)) / len(rewards)
+
+
 @solves("19-position-ips",
         {"logged": ["a", "b"], "clicks": [[0, 1], [1, 0], [0, 0]], "target": ["b", "a"], "examination": [1.0, 0.4]},
         {"logged": ["d1", "d2", "d3", "d4"], "clicks": [[0, 0, 1, 0], [1, 0, 0, 1]], "target": ["d4", "d3", "d2", "d1"],

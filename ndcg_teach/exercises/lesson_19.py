@@ -43,6 +43,12 @@ def _times_propensity(inp: Inputs) -> float:
     return sum(terms) / len(terms)
 
 
+def _clipped_terms(inp: Inputs) -> tuple:
+    """Each record's weight capped at ``clip``, and the capped weight times the reward."""
+    weights = [min(w, inp["clip"]) for w in nt.ips(_log(inp), _policy(inp)).weights]
+    return weights, [w * r for w, r in zip(weights, inp["rewards"])]
+
+
 def _position_estimate(inp: Inputs) -> "nt.RankingEstimate":
     model = nt.PositionBasedModel(examination=inp["examination"])
     return nt.position_based_ips(inp["logged"], inp["clicks"], inp["target"], model)
@@ -92,6 +98,25 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("A weighted mean of the rewards: SNIPS stays between 0 and 1, where IPS did not."),
+    ),
+    Exercise(
+        "19-clipped-ips",
+        LESSON,
+        "IPS with every weight clipped at 3, on the same five records",
+        "number",
+        inputs={**RECORDS, "clip": 3.0},
+        judge=_number_judge(
+            lambda inp: sum(_clipped_terms(inp)[1]) / len(inp["rewards"]),
+            mark("Replace each weight w_i by min(w_i, M), then compute IPS as before: the clipped weights times the "
+                 "rewards, divided by the number of records."),
+            [
+                (_ips, mark("That is IPS without clipping: replace each weight above M by M first.")),
+                (lambda inp: sum(_clipped_terms(inp)[1]) / sum(_clipped_terms(inp)[0]),
+                 mark("You divided by the sum of the clipped weights (clipped SNIPS); clipped IPS divides by the "
+                      "number of records.")),
+            ],
+        ),
+        right=mark("Clipping cut 1.8 to 1.2: less variance, and a downward bias that this one number cannot show."),
     ),
     Exercise(
         "19-position-ips",
