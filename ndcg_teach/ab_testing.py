@@ -21,7 +21,7 @@ from math import ceil, sqrt
 from statistics import NormalDist
 
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import check_open_unit, check_positive, shown
 
@@ -114,8 +114,8 @@ def _check_design(alpha, power, ratio):
     power = check_open_unit("power", power, mark("the chance to find the difference when it is real"))
     ratio = check_positive("ratio", ratio, mark("control users per treatment user"))
     if power <= alpha / 2:
-        raise ValueError(f"power must exceed alpha / 2 ({alpha / 2:g}): any sample size reaches a lower power. "
-                         f"Got {shown(power)} instead.")
+        raise ValueError(gettext("power must exceed alpha / 2 ({value:g}): any sample size reaches a lower "
+                                 "power. Got {got} instead.").format(value=alpha / 2, got=shown(power)))
     return alpha, power, ratio
 
 
@@ -163,8 +163,8 @@ def ab_test_size(p_control, p_treatment, *, alpha=0.05, power=0.8, ratio=1.0):
     control, treatment = _check_rate("p_control", p_control), _check_rate("p_treatment", p_treatment)
     alpha, power, ratio = _check_design(alpha, power, ratio)
     if control == treatment:
-        raise ValueError("p_treatment must differ from p_control: no sample size finds a difference of 0. "
-                         f"Got {shown(p_treatment)} for both instead.")
+        raise ValueError(gettext("p_treatment must differ from p_control: no sample size finds a difference of "
+                                 "0. Got {p_treatment} for both instead.").format(p_treatment=shown(p_treatment)))
     pooled = (treatment + ratio * control) / (1 + ratio)
     sd_null = sqrt(pooled * (1 - pooled) * (1 + 1 / ratio))
     sd_alternative = sqrt(treatment * (1 - treatment) + control * (1 - control) / ratio)
@@ -200,8 +200,8 @@ def ab_test_size_means(difference, sd, *, alpha=0.05, power=0.8, ratio=1.0):
     """
     if isinstance(difference, bool) or not isinstance(difference, (int, float)) or difference == 0 \
             or difference != difference or abs(difference) == float("inf"):
-        raise ValueError(f"difference must be a finite number other than 0: the change to find. "
-                         f"Got {shown(difference)} instead.")
+        raise ValueError(gettext("difference must be a finite number other than 0: the change to find. Got {got} "
+                                 "instead.").format(got=shown(difference)))
     sd = check_positive("sd", sd, mark("the metric's standard deviation across users"))
     alpha, power, ratio = _check_design(alpha, power, ratio)
     spread = sd * sqrt(1 + 1 / ratio)
@@ -225,7 +225,8 @@ def ab_test_power(n_treatment, p_control, p_treatment, *, alpha=0.05, ratio=1.0)
     """
     if isinstance(n_treatment, bool) or not isinstance(n_treatment, (int, float)) or not n_treatment > 0 \
             or n_treatment == float("inf"):
-        raise ValueError(f"n_treatment must be a positive number of users. Got {shown(n_treatment)} instead.")
+        raise ValueError(gettext("n_treatment must be a positive number of users. Got {got} instead.")
+                                .format(got=shown(n_treatment)))
     control, treatment = _check_rate("p_control", p_control), _check_rate("p_treatment", p_treatment)
     alpha = check_open_unit("alpha", alpha, mark("the two-sided significance level"))
     ratio = check_positive("ratio", ratio, mark("control users per treatment user"))

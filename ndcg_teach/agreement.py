@@ -20,7 +20,7 @@ import numpy as np
 
 from .checks import check_label_list, check_number_array
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import check_choice, shown
 
@@ -54,13 +54,13 @@ def _categories(labels, seen, name):
             return sorted(set(seen))
         except TypeError:
             return list(dict.fromkeys(seen))  # labels of mixed types: first-seen order
-    categories = check_label_list("labels", labels, "every category, in order")
+    categories = check_label_list("labels", labels, mark("every category, in order"))
     if len(set(categories)) != len(categories):
-        raise ValueError(f"labels must name each category once. Got {shown(labels)} instead.")
+        raise ValueError(gettext("labels must name each category once. Got {got} instead.").format(got=shown(labels)))
     unknown = [label for label in dict.fromkeys(seen) if label not in categories]
     if unknown:
-        raise ValueError(f"labels must include every label used in {name}; {shown(unknown)} are missing. "
-                         f"Got labels={shown(labels)} instead.")
+        raise ValueError(gettext("labels must include every label used in {name}; {unknown} are missing. Got "
+                                 "labels={got} instead.").format(name=name, unknown=shown(unknown), got=shown(labels)))
     return categories
 
 
@@ -202,11 +202,11 @@ def cohen_kappa(a, b, *, weights=None, labels=None):
     >>> print(result.formula.splitlines()[-1])
     κ = (p_o - p_e) / (1 - p_e) = (0.8000 - 0.5000) / (1 - 0.5000) = 0.6000
     """
-    first = check_label_list("a", a, "judge A's label for each item")
-    second = check_label_list("b", b, "judge B's label for each item")
+    first = check_label_list("a", a, mark("judge A's label for each item"))
+    second = check_label_list("b", b, mark("judge B's label for each item"))
     if len(first) != len(second):
-        raise ValueError(f"a and b must label the same items, one label each. Got {len(first)} and {len(second)} "
-                         "labels instead.")
+        raise ValueError(gettext("a and b must label the same items, one label each. Got {n_first} and "
+                                 "{n_second} labels instead.").format(n_first=len(first), n_second=len(second)))
     if weights is not None:
         check_choice("weights", weights, WEIGHTS[1:])
     categories = _categories(labels, first + second, "a and b")
@@ -218,8 +218,9 @@ def cohen_kappa(a, b, *, weights=None, labels=None):
     weight = _weight_matrix(len(categories), weights)
     disagreement, chance = float((weight * counts).sum()) / n, float((weight * expected_counts).sum()) / n
     if chance == 0:
-        raise ValueError("a and b must not both give every item one and the same label: chance then explains all "
-                         f"agreement (p_e = 1) and κ is 0 / 0. Got a={shown(a)}, b={shown(b)} instead.")
+        raise ValueError(gettext("a and b must not both give every item one and the same label: chance then "
+                                 "explains all agreement (p_e = 1) and κ is 0 / 0. Got a={a}, b={got} instead.")
+                                .format(a=shown(a), got=shown(b)))
     value = 1.0 - disagreement / chance
     observed, expected = (1.0 - disagreement, 1.0 - chance) if weights is None else (disagreement, chance)
     return CohenKappa(value, observed, expected, weights, tuple(categories), tuple(map(tuple, counts.tolist())))
@@ -334,20 +335,21 @@ def fleiss_kappa(ratings, *, labels=None, counts=False):
     0.3333
     """
     if counts:
-        table = check_number_array("ratings", ratings, "with counts=True: judges per item (row) and category (column)",
+        table = check_number_array("ratings", ratings, mark("with counts=True: judges per item (row) and category (column)"),
                                    ndim=2)
         if (table < 0).any() or not np.array_equal(table, np.round(table)):
-            raise ValueError("ratings must hold whole numbers of judges of at least 0 when counts=True. "
-                             f"Got {shown(ratings)} instead.")
+            raise ValueError(gettext("ratings must hold whole numbers of judges of at least 0 when counts=True. "
+                                     "Got {got} instead.").format(got=shown(ratings)))
         totals = table.sum(axis=1)
         categories = list(range(table.shape[1])) if labels is None else check_label_list(
-            "labels", labels, "one name per column of the counts")
+            "labels", labels, mark("one name per column of the counts"))
         if len(categories) != table.shape[1]:
-            raise ValueError(f"labels must name each of the {table.shape[1]} columns of the counts. "
-                             f"Got {shown(labels)} instead.")
+            raise ValueError(gettext("labels must name each of the {n_columns} columns of the counts. Got {got} "
+                                     "instead.").format(n_columns=table.shape[1], got=shown(labels)))
         if not (totals == totals[0]).all():
-            raise ValueError("ratings must give every item the same number of judges (each row of counts adds up "
-                             f"to the same total). Got row totals {shown(totals.astype(int).tolist())} instead.")
+            raise ValueError(gettext("ratings must give every item the same number of judges (each row of counts "
+                                     "adds up to the same total). Got row totals {got} instead.")
+                                    .format(got=shown(totals.astype(int).tolist())))
         table = table.astype(np.int64)
     else:
         rows = _label_rows(ratings)
@@ -359,14 +361,16 @@ def fleiss_kappa(ratings, *, labels=None, counts=False):
                 table[i, index[label]] += 1
     raters = int(table[0].sum())
     if raters < 2 or table.shape[0] < 1:
-        raise ValueError(f"ratings must have at least 2 judges per item and at least 1 item. Got {table.shape[0]} "
-                         f"items with {raters} judge(s) each instead.")
+        raise ValueError(gettext("ratings must have at least 2 judges per item and at least 1 item. Got "
+                                 "{n_items} items with {raters} judge(s) each instead.")
+                                .format(n_items=table.shape[0], raters=raters))
     agreement = ((table.astype(np.float64) ** 2).sum(axis=1) - raters) / (raters * (raters - 1))
     shares = table.sum(axis=0) / table.sum()
     observed, expected = float(agreement.mean()), float((shares**2).sum())
     if np.isclose(expected, 1.0, rtol=0, atol=1e-15):
-        raise ValueError("ratings must use at least two labels: when every judge gives every item the same label, "
-                         f"chance explains all agreement (P_e = 1) and κ is 0 / 0. Got {shown(ratings)} instead.")
+        raise ValueError(gettext("ratings must use at least two labels: when every judge gives every item the "
+                                 "same label, chance explains all agreement (P_e = 1) and κ is 0 / 0. Got {got} "
+                                 "instead.").format(got=shown(ratings)))
     value = (observed - expected) / (1.0 - expected)
     return FleissKappa(value, observed, expected, tuple(categories), tuple(map(tuple, table.tolist())), raters)
 
@@ -374,14 +378,15 @@ def fleiss_kappa(ratings, *, labels=None, counts=False):
 def _label_rows(ratings):
     """``ratings`` as a list of label lists, one per item, all equally long."""
     if isinstance(ratings, (str, bytes)) or not hasattr(ratings, "__iter__"):
-        raise TypeError("ratings must be a table: one row per item, one label per judge. "
-                        f"Got {shown(ratings)} instead.")
-    rows = [check_label_list("ratings", row, "one label per judge of an item") if hasattr(row, "__iter__")
+        raise TypeError(gettext("ratings must be a table: one row per item, one label per judge. Got {got} "
+                                "instead.").format(got=shown(ratings)))
+    rows = [check_label_list("ratings", row, mark("one label per judge of an item")) if hasattr(row, "__iter__")
             and not isinstance(row, (str, bytes)) else None for row in ratings]
     if not rows or any(row is None for row in rows):
-        raise TypeError("ratings must be a table: one row per item, one label per judge. "
-                        f"Got {shown(ratings)} instead.")
+        raise TypeError(gettext("ratings must be a table: one row per item, one label per judge. Got {got} "
+                                "instead.").format(got=shown(ratings)))
     if len({len(row) for row in rows}) != 1:
-        raise ValueError("ratings must give every item the same number of judges (rows of equal length). "
-                         f"Got rows of lengths {sorted({len(row) for row in rows})} instead.")
+        raise ValueError(gettext("ratings must give every item the same number of judges (rows of equal length). "
+                                 "Got rows of lengths {lengths} instead.")
+                                .format(lengths=sorted({len(row) for row in rows})))
     return rows

@@ -19,7 +19,7 @@ import numpy as np
 from .checks import check_number_array
 from .counterfactual import Log, check_names, direct_method, doubly_robust, ips, policy_matrix, snips, value_matrix
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import check_count, check_seed, shown
 
@@ -121,16 +121,18 @@ class BanditProblem(Explained):
     rewards: np.ndarray
 
     def __post_init__(self):
-        contexts = check_names("contexts", self.contexts, "the context names")
-        actions = check_names("actions", self.actions, "the action names")
-        chances = check_number_array("context_probabilities", self.context_probabilities, "P(x) for each context")
+        contexts = check_names("contexts", self.contexts, mark("the context names"))
+        actions = check_names("actions", self.actions, mark("the action names"))
+        chances = check_number_array("context_probabilities", self.context_probabilities, mark("P(x) for each context"))
         if chances.size != len(contexts) or (chances < 0).any() or not np.isclose(chances.sum(), 1.0, atol=1e-9):
-            raise ValueError(f"context_probabilities must give each of the {len(contexts)} contexts a probability, "
-                             f"adding up to 1. Got {shown(self.context_probabilities)} instead.")
+            raise ValueError(gettext("context_probabilities must give each of the {n_contexts} contexts a "
+                                     "probability, adding up to 1. Got {got} instead.")
+                                    .format(n_contexts=len(contexts), got=shown(self.context_probabilities)))
         logging = policy_matrix("logging", self.logging, contexts, actions)
-        rewards = value_matrix("rewards", self.rewards, contexts, actions, "q(x, a): the chance of a click")
+        rewards = value_matrix("rewards", self.rewards, contexts, actions, mark("q(x, a): the chance of a click"))
         if (rewards < 0).any() or (rewards > 1).any():
-            raise ValueError(f"rewards must be click chances from 0 to 1. Got {shown(rewards.tolist())} instead.")
+            raise ValueError(gettext("rewards must be click chances from 0 to 1. Got {got} instead.")
+                                    .format(got=shown(rewards.tolist())))
         for name, value in (("contexts", contexts), ("actions", actions), ("context_probabilities", tuple(chances)),
                             ("logging", logging), ("rewards", rewards)):
             object.__setattr__(self, name, value)
@@ -174,12 +176,12 @@ class BanditProblem(Explained):
         """Per record: the IPS weight, the reward model's value of ``policy`` and DR's term."""
         logged = self.logging if propensities is None else self.policy(propensities, "propensities")
         if (logged[x, a] <= 0).any():
-            raise ValueError("propensities must be positive for every action the logging policy takes. Got 0 for a "
-                             "logged action instead.")
+            raise ValueError(gettext("propensities must be positive for every action the logging policy takes. "
+                                     "Got 0 for a logged action instead."))
         weight = policy[x, a] / logged[x, a]
         if reward_model is None:
             return weight, None, None
-        model = value_matrix("reward_model", reward_model, self.contexts, self.actions, "q̂(x, a)")
+        model = value_matrix("reward_model", reward_model, self.contexts, self.actions, mark("q̂(x, a)"))
         direct = (policy * model).sum(axis=1)[x]
         return weight, direct, direct + weight * (r - model[x, a])
 
@@ -217,9 +219,11 @@ class BanditProblem(Explained):
         x, a, r, chance = self._outcomes()
         counts_needed = np.exp(lgamma(n + x.size) - lgamma(n + 1) - lgamma(x.size))
         if counts_needed > MAX_LOG_COUNTS:
-            raise ValueError(f"n must be small enough to enumerate every log: {x.size} possible records make "
-                             f"{counts_needed:.3g} count vectors for n = {n}, more than {MAX_LOG_COUNTS}. Use "
-                             "simulate_estimates for larger logs. Got n={n} instead.")
+            raise ValueError(gettext("n must be small enough to enumerate every log: {size} possible records "
+                                     "make {counts_needed:.3g} count vectors for n = {n}, more than "
+                                     "{MAX_LOG_COUNTS}. Use simulate_estimates for larger logs. Got n={n} "
+                                     "instead.").format(size=x.size, counts_needed=counts_needed, n=n,
+                                                        MAX_LOG_COUNTS=MAX_LOG_COUNTS))
         weight, direct, doubly = self._terms(target, reward_model, propensities, x, a, r)
         counts = _compositions(n, x.size)
         log_chance = lgamma(n + 1) - np.array([[lgamma(c + 1) for c in row] for row in counts]).sum(axis=1) \

@@ -8,6 +8,7 @@ relevant when it is ``>= threshold`` (1 by default, as in trec_eval's
 import numpy as np
 
 from .validation import check_k, check_relevances, check_threshold, shown
+from .i18n import gettext
 
 
 def relevant_flags(grades, threshold):
@@ -58,12 +59,14 @@ def batch_denominators(n_relevant, found):
         return found
     n_relevant = np.asarray(n_relevant)
     if n_relevant.shape != found.shape or n_relevant.dtype.kind not in "iu":
-        raise TypeError(f"n_relevant must hold one whole number per query ({found.size}). Got {shown(n_relevant)} instead.")
+        raise TypeError(gettext("n_relevant must hold one whole number per query ({size}). Got {got} instead.")
+                               .format(size=found.size, got=shown(n_relevant)))
     short = np.flatnonzero(n_relevant < found)
     if short.size:
         query = int(short[0])
-        raise ValueError(f"query {query + 1}: n_relevant must be at least the number of relevant items already in the "
-                         f"list ({int(found[query])}). Got {int(n_relevant[query])} instead.")
+        raise ValueError(gettext("query {query}: n_relevant must be at least the number of relevant items "
+                                 "already in the list ({found}). Got {n_relevant} instead.")
+                                .format(query=query + 1, found=int(found[query]), n_relevant=int(n_relevant[query])))
     return n_relevant
 
 

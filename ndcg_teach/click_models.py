@@ -27,7 +27,7 @@ import numpy as np
 
 from .checks import check_number_array, check_whole
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import check_count, check_open_unit, check_relevances, check_seed, shown
 
@@ -61,13 +61,14 @@ def _attractiveness(model, relevances):
         table = model.attractiveness
         unknown = sorted({float(g) for g in grades if g not in table})
         if unknown:
-            raise ValueError(f"relevances must use only the grades the model's attractiveness gives "
-                             f"({shown(sorted(table))}); {shown(unknown)} are not among them. "
-                             f"Got {shown(relevances)} instead.")
+            raise ValueError(gettext("relevances must use only the grades the model's attractiveness gives "
+                                     "({value}); {unknown} are not among them. Got {got} instead.")
+                                    .format(value=shown(sorted(table)), unknown=shown(unknown), got=shown(relevances)))
         return grades, np.array([table[g] for g in grades], dtype=np.float64)
     if grades.size and grades.max() > model.max_grade:
-        raise ValueError(f"relevances must be grades from 0 to max_grade={model.max_grade} (attractiveness "
-                         f"(2^g - 1) / 2^{model.max_grade}). Got {shown(relevances)} instead.")
+        raise ValueError(gettext("relevances must be grades from 0 to max_grade={max_grade} (attractiveness (2^g "
+                                 "- 1) / 2^{max_grade}). Got {got} instead.")
+                                .format(max_grade=model.max_grade, got=shown(relevances)))
     return grades, (2.0**grades - 1) / 2.0**model.max_grade
 
 
@@ -76,13 +77,14 @@ def _check_attractiveness(attractiveness, max_grade):
     if attractiveness is None:
         return None
     if not hasattr(attractiveness, "items"):
-        raise TypeError("attractiveness must map each grade to the chance an examined item of that grade is "
-                        f"clicked, e.g. {{0: 0.05, 1: 0.5, 2: 0.9}}. Got {shown(attractiveness)} instead.")
+        raise TypeError(gettext("attractiveness must map each grade to the chance an examined item of that grade "
+                                "is clicked, e.g. {{0: 0.05, 1: 0.5, 2: 0.9}}. Got {got} instead.")
+                               .format(got=shown(attractiveness)))
     table = {}
     for grade, chance in attractiveness.items():
         if isinstance(chance, bool) or not isinstance(chance, (int, float, np.floating)) or not 0 <= chance <= 1:
-            raise ValueError(f"attractiveness must give each grade a probability from 0 to 1. Got {grade!r}: "
-                             f"{chance!r} instead.")
+            raise ValueError(gettext("attractiveness must give each grade a probability from 0 to 1. Got "
+                                     "{grade!r}: {chance!r} instead.").format(grade=grade, chance=chance))
         table[float(grade)] = float(chance)
     return table
 
@@ -316,22 +318,23 @@ class PositionBasedModel(_ClickModel):
     def __post_init__(self):
         object.__setattr__(self, "attractiveness", _check_attractiveness(self.attractiveness, self.max_grade))
         if self.examination is not None:
-            theta = check_number_array("examination", self.examination, "the chance each position is examined")
+            theta = check_number_array("examination", self.examination, mark("the chance each position is examined"))
             if theta.size == 0 or (theta < 0).any() or (theta > 1).any():
-                raise ValueError("examination must hold one probability from 0 to 1 per position. "
-                                 f"Got {shown(self.examination)} instead.")
+                raise ValueError(gettext("examination must hold one probability from 0 to 1 per position. Got "
+                                         "{got} instead.").format(got=shown(self.examination)))
             object.__setattr__(self, "examination", tuple(map(float, theta)))
         if isinstance(self.eta, bool) or not isinstance(self.eta, (int, float)) or not 0 <= self.eta < np.inf:
-            raise ValueError(f"eta must be a finite number of at least 0 (how steeply examination falls with rank). "
-                             f"Got {shown(self.eta)} instead.")
+            raise ValueError(gettext("eta must be a finite number of at least 0 (how steeply examination falls "
+                                     "with rank). Got {got} instead.").format(got=shown(self.eta)))
 
     def examination_of(self, length):
         """``θ_1 .. θ_length``."""
         if self.examination is None:
             return (1.0 / np.arange(1, length + 1)) ** self.eta
         if length > len(self.examination):
-            raise ValueError(f"relevances must be at most {len(self.examination)} long: examination gives a "
-                             f"probability for {len(self.examination)} positions only. Got {length} grades instead.")
+            raise ValueError(gettext("relevances must be at most {n_examination} long: examination gives a "
+                                     "probability for {n_examination} positions only. Got {length} grades "
+                                     "instead.").format(n_examination=len(self.examination), length=length))
         return np.array(self.examination[:length])
 
     def click_probabilities(self, relevances, *, ranking=None):
@@ -358,6 +361,6 @@ def _items(ranking, n):
         return ()
     items = tuple(str(item) for item in ranking)
     if len(items) != n:
-        raise ValueError(f"ranking must hold one item id per grade ({n}). Got {len(items)} ids: {shown(ranking)} "
-                         "instead.")
+        raise ValueError(gettext("ranking must hold one item id per grade ({n}). Got {n_items} ids: {got} "
+                                 "instead.").format(n=n, n_items=len(items), got=shown(ranking)))
     return items

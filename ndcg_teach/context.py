@@ -34,6 +34,7 @@ import numpy as np
 from .subtopics import checked_tables
 from .validation import (check_items, check_judged_relevances, check_n_nonrelevant, check_n_relevant, check_pool,
                          check_pooled, check_relevances, check_threshold, shown)
+from .i18n import gettext
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ def _stacked_tables(rows, shape):
         if all(table is None for table in given):
             continue
         if any(table is None for table in given):
-            raise ValueError(f"{name} must be given for every query or for none. Got a mix instead.")
+            raise ValueError(gettext("{name} must be given for every query or for none. Got a mix instead.")
+                                    .format(name=name))
         width = max(table.shape[1] for table in given)
         stacked = np.zeros((*shape[:1], shape[1] if name == "subtopics" else max(t.shape[0] for t in given), width))
         for index, table in enumerate(given):
@@ -165,15 +167,18 @@ class Query:
     def __post_init__(self):
         grades = np.asarray(self.grades, dtype=np.float64)
         if grades.ndim not in (1, 2):
-            raise ValueError(f"Query.grades must be 1-D (one query) or 2-D (one row per query). Got shape {grades.shape} instead.")
+            raise ValueError(gettext("Query.grades must be 1-D (one query) or 2-D (one row per query). Got shape "
+                                     "{shape} instead.").format(shape=grades.shape))
         if (grades.ndim == 2) != (self.lengths is not None):
-            raise ValueError(f"Query.lengths must be given exactly when grades is 2-D (a batch). Got grades of shape "
-                             f"{grades.shape} and lengths={shown(self.lengths)} instead.")
+            raise ValueError(gettext("Query.lengths must be given exactly when grades is 2-D (a batch). Got "
+                                     "grades of shape {shape} and lengths={got} instead.")
+                                    .format(shape=grades.shape, got=shown(self.lengths)))
         values = {"grades": grades, "threshold": check_threshold(self.threshold), **self._arrays(grades),
                   **self._counts(grades)}
         if self.ranking is not None:
             if grades.ndim == 2:
-                raise ValueError("Query.ranking names the items of one query; a batch has none. Got a ranking instead.")
+                raise ValueError(gettext("Query.ranking names the items of one query; a batch has none. Got a "
+                                         "ranking instead."))
             values["ranking"] = check_items(self.ranking, grades.size)
         for name, value in values.items():
             object.__setattr__(self, name, _frozen(value) if isinstance(value, np.ndarray) else value)
@@ -185,22 +190,25 @@ class Query:
             if getattr(self, name) is not None:
                 arrays[name] = np.asarray(getattr(self, name), dtype=bool)
                 if arrays[name].shape != grades.shape:
-                    raise ValueError(f"Query.{name} must have the shape of grades {grades.shape}. Got "
-                                     f"{arrays[name].shape} instead.")
+                    raise ValueError(gettext("Query.{name} must have the shape of grades {shape}. Got {shape2} "
+                                             "instead.").format(name=name, shape=grades.shape,
+                                                                shape2=arrays[name].shape))
         if self.pool is not None:
             arrays["pool"] = np.asarray(self.pool, dtype=np.float64)
             if arrays["pool"].ndim != grades.ndim or arrays["pool"].shape[:-1] != grades.shape[:-1]:
-                raise ValueError(f"Query.pool must hold one row per query, like grades {grades.shape}. "
-                                 f"Got shape {arrays['pool'].shape} instead.")
+                raise ValueError(gettext("Query.pool must hold one row per query, like grades {shape}. Got shape "
+                                         "{shape2} instead.").format(shape=grades.shape, shape2=arrays['pool'].shape))
         for name in ("subtopics", "subtopic_pool"):
             if getattr(self, name) is not None:
                 arrays[name] = np.asarray(getattr(self, name), dtype=np.float64)
                 if arrays[name].ndim != grades.ndim + 1:
-                    raise ValueError(f"Query.{name} must have one more axis than grades (one column per subtopic). "
-                                     f"Got shape {arrays[name].shape} instead.")
+                    raise ValueError(gettext("Query.{name} must have one more axis than grades (one column per "
+                                             "subtopic). Got shape {shape} instead.")
+                                            .format(name=name, shape=arrays[name].shape))
         if self.subtopics is not None and arrays["subtopics"].shape[:-1] != grades.shape:
-            raise ValueError(f"Query.subtopics must hold one row per ranked item, like grades {grades.shape}. "
-                             f"Got shape {arrays['subtopics'].shape} instead.")
+            raise ValueError(gettext("Query.subtopics must hold one row per ranked item, like grades {shape}. "
+                                     "Got shape {shape2} instead.").format(shape=grades.shape,
+                                                                           shape2=arrays['subtopics'].shape))
         return arrays
 
     def _counts(self, grades):
@@ -209,21 +217,22 @@ class Query:
         if batch:
             counts["lengths"] = self._per_query("lengths", self.lengths, grades.shape[0])
             if (counts["lengths"] > grades.shape[1]).any():
-                raise ValueError(f"Query.lengths must not exceed the width of grades ({grades.shape[1]}). "
-                                 f"Got {shown(self.lengths)} instead.")
+                raise ValueError(gettext("Query.lengths must not exceed the width of grades ({width}). Got {got} "
+                                         "instead.").format(width=grades.shape[1], got=shown(self.lengths)))
         if batch and self.pool is not None:
             sizes = np.full(grades.shape[0], np.shape(self.pool)[1]) if self.pool_lengths is None else self.pool_lengths
             counts["pool_lengths"] = self._per_query("pool_lengths", sizes, grades.shape[0])
         elif self.pool_lengths is not None:
-            raise ValueError("Query.pool_lengths must be None unless a batch has a pool. Got "
-                             f"{shown(self.pool_lengths)} instead.")
+            raise ValueError(gettext("Query.pool_lengths must be None unless a batch has a pool. Got {got} "
+                                     "instead.").format(got=shown(self.pool_lengths)))
         for name in ("n_relevant", "n_nonrelevant"):
             value = getattr(self, name)
             if value is not None and batch:
                 counts[name] = self._per_query(name, value, grades.shape[0])
             elif value is not None:
                 if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
-                    raise TypeError(f"Query.{name} must be a non-negative whole number or None. Got {shown(value)} instead.")
+                    raise TypeError(gettext("Query.{name} must be a non-negative whole number or None. Got {got} "
+                                            "instead.").format(name=name, got=shown(value)))
                 counts[name] = int(value)
         return counts
 
@@ -231,8 +240,8 @@ class Query:
     def _per_query(name, values, n):
         array = np.asarray(values)
         if array.shape != (n,) or array.dtype.kind not in "iu" or (array < 0).any():
-            raise ValueError(f"Query.{name} must hold one non-negative whole number per query ({n}). "
-                             f"Got {shown(values)} instead.")
+            raise ValueError(gettext("Query.{name} must hold one non-negative whole number per query ({n}). Got "
+                                     "{got} instead.").format(name=name, n=n, got=shown(values)))
         return array.astype(np.int64)
 
     @classmethod
@@ -312,17 +321,20 @@ class Query:
         given = {"pool": pool, "n_relevant": n_relevant, "n_nonrelevant": n_nonrelevant, "pooled": pooled}
         for name, values in given.items():
             if values is not None and len(values) != len(queries):
-                raise ValueError(f"{name} must hold one value per query ({len(queries)}). Got {len(values)} values instead.")
+                raise ValueError(gettext("{name} must hold one value per query ({n_queries}). Got {n_values} "
+                                         "values instead.").format(name=name, n_queries=len(queries),
+                                                                   n_values=len(values)))
         rows = []
         for index, relevances in enumerate(queries):
             if np.isscalar(relevances):
-                raise TypeError(f"queries must be a list of relevance lists, one per query; query {index + 1} is a single "
-                                f"number. Got {shown(queries)} instead.")
+                raise TypeError(gettext("queries must be a list of relevance lists, one per query; query {value} "
+                                        "is a single number. Got {got} instead.")
+                                       .format(value=index + 1, got=shown(queries)))
             own = {name: None if values is None else values[index] for name, values in given.items()}
             try:
                 rows.append(cls.of(relevances, **own, threshold=threshold, negative=negative, unjudged=unjudged))
             except (TypeError, ValueError) as error:
-                raise type(error)(f"query {index + 1}: {error}") from None
+                raise type(error)(gettext("query {value}: {error}").format(value=index + 1, error=error)) from None
         return cls.stacked(rows, threshold=threshold)
 
     @classmethod
@@ -345,8 +357,8 @@ class Query:
         pool = pool_lengths = None
         if any(row.pool is not None for row in rows):
             if not all(row.pool is not None for row in rows):
-                raise ValueError("pool must be given for every query or for none (None builds a query's ideal from its "
-                                 "own list). Got a mix instead.")
+                raise ValueError(gettext("pool must be given for every query or for none (None builds a query's "
+                                         "ideal from its own list). Got a mix instead."))
             pool_lengths = np.array([row.pool.size for row in rows], dtype=np.int64)
             pool = np.zeros((len(rows), int(pool_lengths.max(initial=0))))
             pool[np.arange(pool.shape[1]) < pool_lengths[:, np.newaxis]] = np.concatenate([row.pool for row in rows])
@@ -355,7 +367,8 @@ class Query:
             values = [getattr(row, name) for row in rows]
             if any(value is not None for value in values):
                 if any(value is None for value in values):
-                    raise ValueError(f"{name} must be given for every query or for none. Got {shown(values)} instead.")
+                    raise ValueError(gettext("{name} must be given for every query or for none. Got {got} "
+                                             "instead.").format(name=name, got=shown(values)))
                 counts[name] = np.array(values, dtype=np.int64)
         return cls(grades, lengths, judged, pool, pool_lengths, **counts, **_stacked_tables(rows, grades.shape),
                    threshold=threshold, pooled=pooled)
@@ -372,7 +385,8 @@ class Query:
     def row(self, index):
         """Query ``index`` of a batch, as one query: its list, pool and counts without the padding."""
         if not self.batch:
-            raise ValueError(f"Query.row needs a batch; this is one query. Got row({index!r}) instead.")
+            raise ValueError(gettext("Query.row needs a batch; this is one query. Got row({index!r}) instead.")
+                                    .format(index=index))
         length = int(self.lengths[index])
 
         def count(value):
@@ -405,7 +419,7 @@ class Query:
                [2., 3., 1.]])
         """
         if self.batch:
-            raise ValueError("Query.reordered needs one query; this is a batch. Got a batch instead.")
+            raise ValueError(gettext("Query.reordered needs one query; this is a batch. Got a batch instead."))
         indices = np.asarray(indices, dtype=np.int64).reshape(-1, self.grades.size)
         rows = indices.shape[0]
 
@@ -423,6 +437,42 @@ class Query:
             subtopic_pool=None if self.subtopic_pool is None else np.tile(self.subtopic_pool, (rows, 1, 1)),
             threshold=self.threshold,
         )
+
+    def condensed(self):
+        """This query with its unjudged items removed and the rest closed up in order: Sakai's (2007) condensed list,
+        which AP′ and nDCG′ read (trec_eval's ``-J``). The pool and the counts stay; a batch condenses every query.
+
+        Examples
+        --------
+        >>> Query.of([None, 1, 0, None, 1], unjudged=True).condensed().grades
+        array([1., 0., 1.])
+        >>> Query.of([2, 1]).reordered([[0, 1], [1, 0]]).condensed().lengths  # all judged: unchanged
+        array([2, 2])
+        """
+        if self.judged is None:
+            return self
+        if not self.batch:
+            keep = self.judged
+
+            def kept(value):
+                return None if value is None else value[keep]
+
+            ranking = None if self.ranking is None else tuple(item for item, seen in zip(self.ranking, keep) if seen)
+            return replace(self, grades=self.grades[keep], judged=None, pooled=kept(self.pooled),
+                           subtopics=kept(self.subtopics), ranking=ranking)
+        # Judged items first, in their order (a stable sort); the padding (never judged) stays at the end.
+        order = np.argsort(~self.judged, axis=1, kind="stable")
+        lengths = self.judged.sum(axis=1).astype(np.int64)
+        inside = np.arange(self.grades.shape[1]) < lengths[:, None]
+
+        def moved(value):
+            if value is None:
+                return None
+            taken = np.take_along_axis(value, order if value.ndim == 2 else order[..., None], axis=1)
+            return taken * (inside if value.ndim == 2 else inside[..., None])
+
+        return replace(self, grades=moved(self.grades), lengths=lengths, judged=None, pooled=moved(self.pooled),
+                       subtopics=moved(self.subtopics))
 
     def __repr__(self):
         known = [f.name for f in fields(self) if f.name not in ("grades", "lengths") and getattr(self, f.name) is not None

@@ -29,7 +29,7 @@ import numpy as np
 
 from .checks import check_label_list, check_number_array
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import shown
 
@@ -41,7 +41,8 @@ MAX_RECORDS = 20  # records an estimate's table shows; the formula uses them all
 def check_names(name, values, meaning):
     labels = [str(v) for v in check_label_list(name, values, meaning)]
     if len(set(labels)) != len(labels):
-        raise ValueError(f"{name} must name each one once. Got {shown(values)} instead.")
+        raise ValueError(gettext("{name} must name each one once. Got {got} instead.")
+                                .format(name=name, got=shown(values)))
     return tuple(labels)
 
 
@@ -51,25 +52,31 @@ def policy_matrix(name, policy, contexts, actions):
         matrix = np.zeros((len(contexts), len(actions)))
         for context in contexts:
             if context not in policy or policy[context] not in actions:
-                raise ValueError(f"{name} must map every context {shown(list(contexts))} to one of the actions "
-                                 f"{shown(list(actions))}. Got {shown(dict(policy))} instead.")
+                raise ValueError(gettext("{name} must map every context {value} to one of the actions {value2}. "
+                                         "Got {got} instead.").format(name=name, value=shown(list(contexts)),
+                                                                      value2=shown(list(actions)),
+                                                                      got=shown(dict(policy))))
             matrix[contexts.index(context), actions.index(policy[context])] = 1.0
         return matrix
-    matrix = check_number_array(name, policy, "one row per context, one probability per action", ndim=2)
+    matrix = check_number_array(name, policy, mark("one row per context, one probability per action"), ndim=2)
     if matrix.shape != (len(contexts), len(actions)):
-        raise ValueError(f"{name} must be {len(contexts)} x {len(actions)}: one row per context, one column per "
-                         f"action. Got shape {matrix.shape} instead.")
+        raise ValueError(gettext("{name} must be {n_contexts} x {n_actions}: one row per context, one column per "
+                                 "action. Got shape {shape} instead.").format(name=name, n_contexts=len(contexts),
+                                                                              n_actions=len(actions),
+                                                                              shape=matrix.shape))
     if (matrix < 0).any() or not np.allclose(matrix.sum(axis=1), 1.0, rtol=0, atol=1e-9):
-        raise ValueError(f"{name} must hold probabilities, each row adding up to 1. Got row sums "
-                         f"{shown(matrix.sum(axis=1).round(12).tolist())} instead.")
+        raise ValueError(gettext("{name} must hold probabilities, each row adding up to 1. Got row sums {got} "
+                                 "instead.").format(name=name, got=shown(matrix.sum(axis=1).round(12).tolist())))
     return matrix
 
 
 def value_matrix(name, values, contexts, actions, meaning):
     matrix = check_number_array(name, values, meaning, ndim=2)
     if matrix.shape != (len(contexts), len(actions)):
-        raise ValueError(f"{name} must be {len(contexts)} x {len(actions)}: one row per context, one column per "
-                         f"action. Got shape {matrix.shape} instead.")
+        raise ValueError(gettext("{name} must be {n_contexts} x {n_actions}: one row per context, one column per "
+                                 "action. Got shape {shape} instead.").format(name=name, n_contexts=len(contexts),
+                                                                              n_actions=len(actions),
+                                                                              shape=matrix.shape))
     return matrix
 
 
@@ -164,15 +171,16 @@ _TERMS = {
 def _weighted(log, policy, propensities):
     """``(policy matrix, w_i)`` for a checked ``log``: ``π(a_i|x_i)`` over the logged (or modelled) propensity."""
     if not isinstance(log, Log):
-        raise TypeError(f"log must be a Log (from BanditProblem.simulate or Log(...)). Got {shown(log)} instead.")
+        raise TypeError(gettext("log must be a Log (from BanditProblem.simulate or Log(...)). Got {got} instead.")
+                               .format(got=shown(log)))
     if len(log) == 0:
-        raise ValueError("log must hold at least one record. Got an empty log instead.")
+        raise ValueError(gettext("log must hold at least one record. Got an empty log instead."))
     matrix = policy_matrix("policy", policy, log.contexts, log.actions)
     logged = log.propensity if propensities is None else \
         policy_matrix("propensities", propensities, log.contexts, log.actions)[log.context, log.action]
     if (logged <= 0).any():
-        raise ValueError("propensities must be positive for every logged action (each was taken, so its chance "
-                         "was not 0). Got 0 for some records instead.")
+        raise ValueError(gettext("propensities must be positive for every logged action (each was taken, so its "
+                                 "chance was not 0). Got 0 for some records instead."))
     return matrix, matrix[log.context, log.action] / logged
 
 
@@ -231,7 +239,7 @@ def direct_method(log, policy, reward_model):
     0.3
     """
     matrix, weights = _weighted(log, policy, None)
-    model = value_matrix("reward_model", reward_model, log.contexts, log.actions, "q̂(x, a): the predicted reward")
+    model = value_matrix("reward_model", reward_model, log.contexts, log.actions, mark("q̂(x, a): the predicted reward"))
     terms = (matrix * model).sum(axis=1)[log.context]
     return OffPolicyEstimate("DM", float(terms.mean()), weights, terms, log)
 
@@ -251,6 +259,6 @@ def doubly_robust(log, policy, reward_model, *, propensities=None):
     2.05
     """
     matrix, weights = _weighted(log, policy, propensities)
-    model = value_matrix("reward_model", reward_model, log.contexts, log.actions, "q̂(x, a): the predicted reward")
+    model = value_matrix("reward_model", reward_model, log.contexts, log.actions, mark("q̂(x, a): the predicted reward"))
     terms = (matrix * model).sum(axis=1)[log.context] + weights * (log.reward - model[log.context, log.action])
     return OffPolicyEstimate("DR", float(terms.mean()), weights, terms, log)

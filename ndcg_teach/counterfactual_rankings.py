@@ -25,7 +25,7 @@ import numpy as np
 from .checks import check_grade_map
 from .click_models import PositionBasedModel
 from .explained import Explained, number
-from .i18n import _
+from .i18n import _, gettext
 from .item_checks import check_ranking
 from .table import Table
 from .validation import shown
@@ -39,20 +39,20 @@ def _check_logging(logging):
         return [(tuple(check_ranking(logging, "logging")), 1.0)]
     if not isinstance(logging, (list, tuple)) or not logging or not all(
             isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in logging):
-        raise TypeError("logging must be a ranking (item ids, best first) or a list of (ranking, probability) pairs. "
-                        f"Got {shown(logging)} instead.")
+        raise TypeError(gettext("logging must be a ranking (item ids, best first) or a list of (ranking, "
+                                "probability) pairs. Got {got} instead.").format(got=shown(logging)))
     pairs = [(tuple(check_ranking(ranking, "logging")), pair_chance) for ranking, pair_chance in logging]
     chances = np.array([p for _, p in pairs], dtype=np.float64)
     if (chances < 0).any() or not np.isclose(chances.sum(), 1.0, atol=1e-9):
-        raise ValueError(f"logging's probabilities must be from 0 to 1 and add up to 1. Got {shown(chances.tolist())} "
-                         "instead.")
+        raise ValueError(gettext("logging's probabilities must be from 0 to 1 and add up to 1. Got {got} instead.")
+                                .format(got=shown(chances.tolist())))
     return pairs
 
 
 def _examination(model, length):
     if not isinstance(model, PositionBasedModel):
-        raise TypeError(f"model must be a PositionBasedModel (its θ are the propensities). "
-                        f"Got {shown(model)} instead.")
+        raise TypeError(gettext("model must be a PositionBasedModel (its θ are the propensities). Got {got} "
+                                "instead.").format(got=shown(model)))
     return model.examination_of(length)
 
 
@@ -146,16 +146,18 @@ def position_based_ips(logged, clicks, target, model):
         sessions_rankings = [tuple(check_ranking(r, "logged")) for r in logged]
     matrix = np.asarray(clicks)
     if matrix.ndim != 2 or not np.isin(matrix, (0, 1)).all():
-        raise ValueError(f"clicks must be a table of 0/1, one row per session. Got {shown(clicks)} instead.")
+        raise ValueError(gettext("clicks must be a table of 0/1, one row per session. Got {got} instead.")
+                                .format(got=shown(clicks)))
     rankings = [logged] * matrix.shape[0] if sessions_rankings is None else sessions_rankings
     if len(rankings) != matrix.shape[0] or any(len(r) != matrix.shape[1] for r in rankings):
-        raise ValueError("clicks must have one row per logged session and one column per position of its ranking. "
-                         f"Got shape {matrix.shape} for {len(rankings)} session(s) instead.")
+        raise ValueError(gettext("clicks must have one row per logged session and one column per position of its "
+                                 "ranking. Got shape {shape} for {n_rankings} session(s) instead.")
+                                .format(shape=matrix.shape, n_rankings=len(rankings)))
     theta_logged = _examination(model, matrix.shape[1])
     theta_target = _examination(model, len(target))
     if (theta_logged[matrix.any(axis=0)] <= 0).any():
-        raise ValueError("model must give every clicked position a positive examination chance (θ > 0): a click "
-                         "there would weigh 1/0. Got θ = 0 at a clicked position instead.")
+        raise ValueError(gettext("model must give every clicked position a positive examination chance (θ > 0): "
+                                 "a click there would weigh 1/0. Got θ = 0 at a clicked position instead."))
     weights = dict.fromkeys(target, 0.0)
     counts = dict.fromkeys(target, 0)
     for ranking, row in zip(rankings, matrix):

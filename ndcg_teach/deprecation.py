@@ -2,6 +2,7 @@
 
 import functools
 import warnings
+from .i18n import gettext
 
 
 def renamed(**old_to_new):
@@ -18,7 +19,8 @@ def renamed(**old_to_new):
             for old, new in old_to_new.items():
                 if old in keywords:
                     if new in keywords:
-                        raise TypeError(f"{function.__name__}() got both {old}= and its new name {new}=; pass {new}= only.")
+                        raise TypeError(gettext("{name}() got both {old}= and its new name {new}=; pass {new}= "
+                                                "only.").format(name=function.__name__, old=old, new=new))
                     warnings.warn(
                         f"{function.__name__}({old}=...) is now spelled {new}=...; {old}= will stop working in the next release.",
                         DeprecationWarning,

@@ -14,7 +14,7 @@ from numbers import Real
 
 import numpy as np
 
-from .i18n import _
+from .i18n import _, gettext, mark
 from .validation import check_choice, shown
 
 DISCOUNT_CHOICES = ("log2", "jarvelin")
@@ -24,11 +24,13 @@ DISCOUNT_LABELS = {"log2": "1/log2(i+1)", "jarvelin": "Järvelin: 1/log2(i)"}
 
 def check_log_base(log_base):
     """Return the logarithm base as a float > 1."""
-    requirement = "a finite number greater than 1 (2 is usual)"
+    requirement = mark("a finite number greater than 1 (2 is usual)")
     if isinstance(log_base, bool) or not isinstance(log_base, Real):
-        raise TypeError(f"log_base must be {requirement}. Got {shown(log_base)} instead.")
+        raise TypeError(gettext("log_base must be {requirement}. Got {got} instead.")
+                               .format(requirement=gettext(requirement), got=shown(log_base)))
     if not np.isfinite(log_base) or log_base <= 1:
-        raise ValueError(f"log_base must be {requirement}. Got {shown(log_base)} instead.")
+        raise ValueError(gettext("log_base must be {requirement}. Got {got} instead.")
+                                .format(requirement=gettext(requirement), got=shown(log_base)))
     return float(log_base)
 
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .i18n import _
+from .i18n import _, gettext, mark
 from .judging import judge
 from .measures import VERSIONS, Measure, MeasureError, parse_measures
 from .metrics.interpolated import nan_when_empty
@@ -159,9 +159,10 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
                    duplicates=duplicates, negative=negative, judged_only=judged_only,
                    scores=scores or ("float32" if trec_eval == "9.0.8" else "float64"))
     if trec_eval == "9.0.8" and not judged.retrieved.any():
-        raise ValueError(f"qrels and run must share at least one query, even with complete=True under trec_eval 9.0.8 "
-                         f"(trec_eval: 'No queries with both results and relevance info'; 10.0 prints its lines). Got "
-                         f"queries {shown(qrels.queries)} in the qrels and {shown(run.queries)} in the run instead.")
+        raise ValueError(gettext("qrels and run must share at least one query, even with complete=True under "
+                                 "trec_eval 9.0.8 (trec_eval: 'No queries with both results and relevance info'; "
+                                 "10.0 prints its lines). Got queries {queries} in the qrels and {queries2} in "
+                                 "the run instead.").format(queries=shown(qrels.queries), queries2=shown(run.queries)))
     values = {}
     parts = _parts(judged)  # made once, so each part builds its Query once for every measure
     for measure in parsed:
@@ -208,9 +209,10 @@ def _parsed(measures, trec_eval):
                                  ("cutoffs", "levels") else m.name
                                  for m in parsed if m.spec is None and m.family not in _COMPUTED_HERE))
     if missing:
-        raise MeasureError(f"measures must be ones ndcg_teach computes; {', '.join(missing)} "
-                           f"{'is' if len(missing) == 1 else 'are'} trec_eval's, which ndcg_teach does not compute yet "
-                           f"(with these parameters). Got {shown(missing)} instead.")
+        raise MeasureError(gettext("measures must be ones ndcg_teach computes; {names} {value} trec_eval's, "
+                                   "which ndcg_teach does not compute yet (with these parameters). Got {got} "
+                                   "instead.").format(names=', '.join(missing),
+                                                      value='is' if len(missing) == 1 else 'are', got=shown(missing)))
     return parsed
 
 
@@ -277,12 +279,14 @@ class Evaluation:
             return self._measures[name]
         measure = parse_measures(name, trec_eval=self._version)[0]
         if measure.name not in self._measures:
-            raise KeyError(f"measure must be one of those evaluated ({', '.join(self.measures)}). Got {name!r} instead.")
+            raise KeyError(gettext("measure must be one of those evaluated ({names}). Got {name!r} instead.")
+                                  .format(names=', '.join(self.measures), name=name))
         return self._measures[measure.name]
 
     def _row(self, qid):
         if str(qid) not in self.queries:
-            raise KeyError(f"qid must be an evaluated query, e.g. {self.queries[0]!r}. Got {qid!r} instead.")
+            raise KeyError(gettext("qid must be an evaluated query, e.g. {example!r}. Got {qid!r} instead.")
+                                  .format(example=self.queries[0], qid=qid))
         return self.queries.index(str(qid))
 
     def value(self, qid, measure):
@@ -307,14 +311,16 @@ class Evaluation:
         spec = measure.spec
         if spec is None:
             if measure.family == "relstring":
-                raise ValueError(f"measure {measure.name} prints the grades of the first items as text, one character "
-                                 f"each: its characters are its steps, and result.ranking(qid) names the items. Got "
-                                 f"{measure.name!r} instead.")
-            what = "the run's name" if measure.family == "runid" else "the number of queries"
-            raise ValueError(f"measure {measure.name} has no steps for one query: trec_eval prints it on the all line "
-                             f"only ({what}). Got {measure.name!r} instead.")
+                raise ValueError(gettext("measure {name} prints the grades of the first items as text, one "
+                                         "character each: its characters are its steps, and result.ranking(qid) "
+                                         "names the items. Got {name!r} instead.").format(name=measure.name))
+            what = mark("the run's name") if measure.family == "runid" else mark("the number of queries")
+            raise ValueError(gettext("measure {name} has no steps for one query: trec_eval prints it on the all "
+                                     "line only ({what}). Got {name!r} instead.")
+                                    .format(name=measure.name, what=gettext(what)))
         if spec.explain is None:
-            raise ValueError(f"measure {measure.name} has no explain twin. Got {measure.name!r} instead.")
+            raise ValueError(gettext("measure {name} has no explain twin. Got {name!r} instead.")
+                                    .format(name=measure.name))
         return explain(spec, judged.query.row(row).named(self.ranking(qid)), measure.k, **measure.keywords)
 
     def lines(self, per_query=True, summary=True):
@@ -402,13 +408,14 @@ def compare(result_a, result_b, measure=None):
     """
     for name, result in (("result_a", result_a), ("result_b", result_b)):
         if not isinstance(result, Evaluation):
-            raise TypeError(f"{name} must be an Evaluation returned by evaluate(). Got {shown(result)} instead.")
+            raise TypeError(gettext("{name} must be an Evaluation returned by evaluate(). Got {got} instead.")
+                                   .format(name=name, got=shown(result)))
     name = result_a.measures[0] if measure is None else result_a._measure(measure).name
     result_b._measure(name)
     shared = [qid for qid in result_a.queries if qid in set(result_b.queries)]
     if not shared:
-        raise ValueError(f"result_a and result_b must share queries to be paired. Got {shown(result_a.queries)} and "
-                         f"{shown(result_b.queries)} instead.")
+        raise ValueError(gettext("result_a and result_b must share queries to be paired. Got {queries} and {got} "
+                                 "instead.").format(queries=shown(result_a.queries), got=shown(result_b.queries)))
     a = np.array([result_a.value(qid, name) for qid in shared])
     b = np.array([result_b.value(qid, name) for qid in shared])
     return Comparison(name, tuple(shared), a, b)

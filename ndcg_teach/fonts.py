@@ -67,6 +67,16 @@ def use_chinese_font() -> str | None:
     return family
 
 
+def with_chinese(family: str) -> list[str]:
+    """``family`` and then :func:`chinese_font`, for a text given a family of its own (``family="monospace"``).
+
+    matplotlib falls back glyph by glyph along the text's own family list only,
+    so without this a Chinese name in monospace text is drawn as boxes.
+    """
+    chinese = chinese_font()
+    return [family] if chinese is None else [family, chinese]
+
+
 @functools.cache
 def _warn_once():
     warnings.warn(f"No Chinese font found, so figures cannot draw Chinese: {INSTALL_HINT}. Until then "

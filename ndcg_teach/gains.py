@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .validation import check_choice, check_finite_total, shown
 
 GAIN_CHOICES = ("linear", "exponential")
@@ -49,8 +49,9 @@ def exponential_gain(grades):
     grades = np.asarray(grades, dtype=np.float64)
     if grades.size and grades.max() >= EXPONENTIAL_LIMIT:
         raise ValueError(
-            f"gain='exponential' needs grades below {EXPONENTIAL_LIMIT}: 2**grade - 1 is beyond float64 (about 1.8e308) "
-            f"from grade {EXPONENTIAL_LIMIT} on. Got grade {grades.max():g} instead."
+            gettext("gain='exponential' needs grades below {EXPONENTIAL_LIMIT}: 2**grade - 1 is beyond float64 "
+                    "(about 1.8e308) from grade {EXPONENTIAL_LIMIT} on. Got grade {top:g} instead.")
+                   .format(EXPONENTIAL_LIMIT=EXPONENTIAL_LIMIT, top=grades.max())
         )
     return np.exp2(grades) - 1.0
 
@@ -61,12 +62,14 @@ def _mapped(grades, gain):
     for grade, value in gain.items():
         if isinstance(grade, bool) or not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool) \
                 or not np.isfinite(value) or value < 0:
-            raise ValueError(f"gain, when a mapping, must map grades to finite, non-negative gains. Got {shown(dict(gain))} instead.")
+            raise ValueError(gettext("gain, when a mapping, must map grades to finite, non-negative gains. Got "
+                                     "{got} instead.").format(got=shown(dict(gain))))
         table[float(grade)] = float(value)
     missing = sorted({float(g) for g in np.ravel(grades)} - set(table))
     if missing:
         raise ValueError(
-            f"gain, when a mapping, must give a gain for every grade; grade {missing[0]:g} has none. Got {shown(dict(gain))} instead."
+            gettext("gain, when a mapping, must give a gain for every grade; grade {grade:g} has none. Got {got} "
+                    "instead.").format(grade=missing[0], got=shown(dict(gain)))
         )
     return np.array([table[float(g)] for g in np.ravel(grades)], dtype=np.float64).reshape(np.shape(grades))
 
@@ -94,19 +97,22 @@ def gain_values(grades, gain="linear"):
         try:
             values = np.asarray(gain(np.asarray(grades, dtype=np.float64)), dtype=np.float64)
         except (TypeError, ValueError) as error:
-            raise ValueError(f"gain, when a function, must map an array of grades to numbers; it raised {error!r}. Got {shown(gain)} instead.") from None
+            raise ValueError(gettext("gain, when a function, must map an array of grades to numbers; it raised "
+                                     "{error!r}. Got {got} instead.").format(error=error, got=shown(gain))) from None
         if values.shape != np.shape(grades) or not np.isfinite(values).all() or (values < 0).any():
             raise ValueError(
-                "gain, when a function, must return one finite, non-negative gain per grade. "
-                f"Got {shown(values)} for grades {shown(np.asarray(grades))} instead."
+                gettext("gain, when a function, must return one finite, non-negative gain per grade. Got "
+                        "{values} for grades {got} instead.").format(values=shown(values),
+                                                                     got=shown(np.asarray(grades)))
             )
     elif not isinstance(gain, str):
-        raise TypeError(f"gain must be 'linear', 'exponential', a {{grade: gain}} mapping or a function. Got {shown(gain)} instead.")
+        raise TypeError(gettext("gain must be 'linear', 'exponential', a {{grade: gain}} mapping or a function. "
+                                "Got {got} instead.").format(got=shown(gain)))
     elif check_choice("gain", gain, GAIN_CHOICES) == "linear":
         return linear_gain(grades)  # the grades' own sum was checked with them
     else:
         values = exponential_gain(grades)
-    what = "exponential gains (2**grade - 1)" if isinstance(gain, str) else "gains"
+    what = mark("exponential gains (2**grade - 1)") if isinstance(gain, str) else mark("gains")
     return check_finite_total("relevances", values, np.asarray(grades), what)
 
 
@@ -191,7 +197,8 @@ class TrecGains:
             return cls(value or {})
         if isinstance(value, TrecGains):
             return value
-        raise TypeError(f"{name} must be None, a mapping such as {example} or TrecGains. Got {shown(value)} instead.")
+        raise TypeError(gettext("{name} must be None, a mapping such as {example} or TrecGains. Got {got} "
+                                "instead.").format(name=name, example=example, got=shown(value)))
 
     def ideal_levels(self, grades):
         """The judged ``grades`` (every level >= 0 of the query) in the order of trec_eval's ideal ranking.

@@ -252,6 +252,14 @@ TERMS = (
     Term("effect size", "效应量",
          "How large a difference is compared with its spread over queries.",
          "差异的大小相对于它在各查询间波动的程度。"),
+    Term("swapped pair", "先后颠倒的系统对",
+         "A pair of systems that two evaluations order the other way round (Kendall's discordant pair); τ counts them.",
+         "两次评估给出相反先后的一对系统（Kendall 所说的不一致对）；τ 数的就是它们。",
+         ("不一致对", "异序对"),
+         rejected=("交换了先后", "交换了位置", "交换的对数", "交换的比例", "交换的系统对"),
+         chosen_because="颠倒 says what τ counts, a pair whose order in one evaluation is the reverse of its order in the "
+                        "other, and is the word lesson 14 already writes for two models' order reversed; 交换 stays the "
+                        "word for an action on one ranking (lesson 06: swap two results), which τ does not count."),
     Term("hit rate@k", "命中率@k",
          "The share of users whose held-out item appears in their first k recommendations.",
          "留出的物品出现在推荐列表前 k 个中的用户比例。",
@@ -268,13 +276,15 @@ def term(name: str) -> Term:
     '归一化折损累积增益（NDCG）'
     """
     if not isinstance(name, str):
-        raise TypeError(f"name must be a term as a string, such as 'gain' or '增益'. Got {name!r} ({type(name).__name__}) instead.")
+        raise TypeError(_("name must be a term as a string, such as 'gain' or '增益'. Got {name!r} ({kind}) "
+                          "instead.").format(name=name, kind=type(name).__name__))
     wanted = name.strip().lower()
     for entry in TERMS:
         names = {entry.english, entry.chinese, *_short_names(entry.english), *_short_names(entry.chinese), *entry.variants}
         if wanted in {candidate.lower() for candidate in names}:
             return entry
-    raise ValueError(f"name must be a term of the glossary, in English or Chinese, such as 'gain' or '增益'. Got {name!r} instead.")
+    raise ValueError(_("name must be a term of the glossary, in English or Chinese, such as 'gain' or "
+                             "'增益'. Got {name!r} instead.").format(name=name))
 
 
 def _short_names(name: str) -> tuple:

@@ -45,10 +45,13 @@ _current = "en"
 
 def check_language(language, name: str = "language") -> str:
     """``language`` when it is one of :data:`LANGUAGES`; a clear error otherwise."""
+    options = ", ".join(map(repr, LANGUAGES))
     if not isinstance(language, str):
-        raise TypeError(f"{name} must be one of {', '.join(map(repr, LANGUAGES))}. Got {language!r} ({type(language).__name__}) instead.")
+        raise TypeError(gettext("{name} must be one of {options}. Got {got} ({kind}) instead.")
+                        .format(name=name, options=options, got=repr(language), kind=type(language).__name__))
     if language not in LANGUAGES:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, LANGUAGES))}. Got {language!r} instead.")
+        raise ValueError(gettext("{name} must be one of {options}. Got {got} instead.")
+                         .format(name=name, options=options, got=repr(language)))
     return language
 
 
@@ -56,7 +59,8 @@ def set_language(language: str) -> None:
     """Show traces, exercise feedback, audit causes and new explorers in ``language``.
 
     The Chinese lessons call ``nt.set_language("zh-CN")`` in their first cell.
-    Error messages raised for bad input stay in English, as Python's own do.
+    Errors for bad input speak it too (the parameter, the requirement, then
+    what was given); Python's own errors stay in English.
 
     >>> import ndcg_teach as nt
     >>> nt.set_language("zh-CN")
@@ -156,7 +160,7 @@ def refused(error: type, name: str, requirement: str, got: str, **fields) -> Exc
     ValueError('k must be a whole number from 1 to 3 (the number of items). Got 0 instead.')
     >>> with language_set("zh-CN"):
     ...     print(refused(ValueError, "k", "a whole number from 1 to {n} (the number of items)", "0", n=3))
-    k 必须是1 到 3 之间的整数（条目数）。传入的是 0。
+    k 必须是介于 1 到 3 之间的整数（条目数）。传入的是 0。
     """
     return error(gettext(MUST_BE).format(name=name, requirement=gettext(requirement).format(**fields), got=got))
 

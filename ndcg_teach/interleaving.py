@@ -26,7 +26,7 @@ import numpy as np
 from .checks import check_grade_map
 from .click_models import CascadeModel, PositionBasedModel, hoeffding_bound
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .item_checks import check_ranking
 from .metrics.ndcg import ndcg
 from .table import Table
@@ -157,8 +157,8 @@ def _rank_text(ranking, item):
 def _check_clicks(clicks, n):
     values = list(clicks) if hasattr(clicks, "__iter__") and not isinstance(clicks, (str, bytes)) else None
     if values is None or len(values) != n or any(v not in (0, 1, True, False) for v in values):
-        raise ValueError(f"clicks must hold one 0 or 1 per position of the interleaved list ({n}). "
-                         f"Got {shown(clicks)} instead.")
+        raise ValueError(gettext("clicks must hold one 0 or 1 per position of the interleaved list ({n}). Got "
+                                 "{got} instead.").format(n=n, got=shown(clicks)))
     return [bool(v) for v in values]
 
 
@@ -205,8 +205,8 @@ def team_draft(ranking_a, ranking_b, *, k=None, flips=None, seed=0):
     else:
         flips = tuple(flips)
         if len(flips) < rounds or not all(isinstance(f, (bool, np.bool_)) for f in flips):
-            raise ValueError(f"flips must hold a True (A first) or False (B first) for each of the {rounds} rounds. "
-                             f"Got {shown(flips)} instead.")
+            raise ValueError(gettext("flips must hold a True (A first) or False (B first) for each of the "
+                                     "{rounds} rounds. Got {got} instead.").format(rounds=rounds, got=shown(flips)))
     items, teams, used = _team_draft(a, b, k, flips)
     return Interleaved("team_draft", items, teams, used, a, b)
 
@@ -238,7 +238,8 @@ def balanced(ranking_a, ranking_b, *, k=None, a_first=True):
     """
     a, b, k = _rankings(ranking_a, ranking_b, k)
     if not isinstance(a_first, (bool, np.bool_)):
-        raise TypeError(f"a_first must be True (A goes first) or False. Got {shown(a_first)} instead.")
+        raise TypeError(gettext("a_first must be True (A goes first) or False. Got {got} instead.")
+                               .format(got=shown(a_first)))
     return Interleaved("balanced", _balanced(a, b, k, bool(a_first)), (), (bool(a_first),), a, b)
 
 
@@ -265,7 +266,8 @@ def _check_inputs(ranking_a, ranking_b, grades, model, method, k):
     a, b, k = _rankings(ranking_a, ranking_b, k)
     check_grade_map(grades)
     if not isinstance(model, (CascadeModel, PositionBasedModel)):
-        raise TypeError(f"model must be a CascadeModel or a PositionBasedModel. Got {shown(model)} instead.")
+        raise TypeError(gettext("model must be a CascadeModel or a PositionBasedModel. Got {got} instead.")
+                               .format(got=shown(model)))
     return a, b, k
 
 

@@ -1,6 +1,7 @@
 """Named items: from "B, A, D, C with A=5, B=4 ..." to the grades the metrics take."""
 
 from .validation import shown
+from .i18n import gettext
 
 
 def relevances_from(order, relevance):
@@ -13,12 +14,15 @@ def relevances_from(order, relevance):
     [4, 5, 2, 3, 1]
     """
     if isinstance(order, (str, bytes)):
-        raise TypeError(f"order must be a list of item ids, best first. Got {shown(order)} instead.")
+        raise TypeError(gettext("order must be a list of item ids, best first. Got {got} instead.")
+                               .format(got=shown(order)))
     if not hasattr(relevance, "get"):
-        raise TypeError(f"relevance must map each item id to its grade, e.g. {{'A': 5}}. Got {shown(relevance)} instead.")
+        raise TypeError(gettext("relevance must map each item id to its grade, e.g. {{'A': 5}}. Got {got} "
+                                "instead.").format(got=shown(relevance)))
     missing = [item for item in order if item not in relevance]
     if missing:
-        raise ValueError(f"relevance must give a grade for every item in order; missing {shown(missing)}. Got {shown(relevance)} instead.")
+        raise ValueError(gettext("relevance must give a grade for every item in order; missing {missing}. Got "
+                                 "{got} instead.").format(missing=shown(missing), got=shown(relevance)))
     return [relevance[item] for item in order]
 
 

@@ -20,6 +20,7 @@ from .judging_subtopics import collapsed, tables
 from .judging_subtopics import entries as subtopic_entries
 from .trec import TrecFormatError, read_qrels, read_run
 from .validation import check_choice, check_k, check_threshold, shown
+from .i18n import gettext
 
 TIES = ("docno", "stable", "optimistic", "pessimistic")
 DUPLICATES = ("raise", "first", "last", "max")
@@ -92,9 +93,10 @@ def _query_rows(qrels, run, complete):
     has_answers = np.bincount(codes[1], minlength=len(names)) > 0
     evaluated = np.flatnonzero(has_judgements if complete else has_judgements & has_answers)
     if evaluated.size == 0:
-        raise ValueError(f"qrels and run must share at least one query (trec_eval: 'No queries with both results and "
-                         f"relevance info'). Got queries {shown(qrels.queries)} in the qrels and {shown(run.queries)} "
-                         "in the run instead.")
+        raise ValueError(gettext("qrels and run must share at least one query (trec_eval: 'No queries with both "
+                                 "results and relevance info'). Got queries {queries} in the qrels and "
+                                 "{queries2} in the run instead.").format(queries=shown(qrels.queries),
+                                                                          queries2=shown(run.queries)))
     row_of = np.full(len(names), -1, dtype=np.int32)
     row_of[evaluated] = np.arange(evaluated.size)
     queries = tuple(names[code].decode("utf-8", "replace") for code in evaluated.tolist())
@@ -151,12 +153,14 @@ def _grouped(keys, values, duplicates, what, table, lines):
         raise _Collision
     if duplicates == "raise":
         first, second = (int(lines[order[repeated[0] + step]]) for step in (0, 1))
-        where = "" if table.lines is None else f" (lines {table.lines[first]} and {table.lines[second]})"
+        where = "" if table.lines is None else gettext(" (lines {first} and {second})").format(
+            first=table.lines[first], second=table.lines[second])
         docno = table.docnos[first].decode("utf-8", "replace")
         raise TrecFormatError(
-            f"{table.source}: {what} lists item {docno!r} twice for query "
-            f"{table.qids[first].decode('utf-8', 'replace')!r}{where}; trec_eval refuses that (duplicate docs "
-            f"{docno}). Pass duplicates='first', 'last' or 'max' to keep one. Got a duplicate instead.",
+            gettext("{source}: {what} lists item {docno!r} twice for query {qid!r}{where}; trec_eval refuses "
+                    "that (duplicate docs {docno}). Pass duplicates='first', 'last' or 'max' to keep one. Got a "
+                    "duplicate instead.").format(source=table.source, what=what, docno=docno,
+                                                 qid=table.qids[first].decode('utf-8', 'replace'), where=where),
             source=table.source, line=None if table.lines is None else int(table.lines[second]),
             trec_eval=f"trec_eval.form_res_rels: duplicate docs {docno}")
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
@@ -298,9 +302,11 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
     max_docs, level = _check_rules(ties, duplicates, negative, scores, max_docs, relevance_level)
     if negative == "raise" and (qrels.grades < 0).any():
         row = int(np.argmax(qrels.grades < 0))
-        where = "" if qrels.lines is None else f", line {qrels.lines[row]}"
-        raise TrecFormatError(f"{qrels.source}{where}: grades must be non-negative with negative='raise'; trec_eval reads "
-                              f"a negative grade as judged non-relevant (negative='zero'). Got {qrels.grades[row]:g} instead.",
+        where = "" if qrels.lines is None else gettext(", line {line}").format(line=qrels.lines[row])
+        raise TrecFormatError(gettext("{source}{where}: grades must be non-negative with negative='raise'; "
+                                      "trec_eval reads a negative grade as judged non-relevant "
+                                      "(negative='zero'). Got {grade:g} instead.")
+                                     .format(source=qrels.source, where=where, grade=qrels.grades[row]),
                               source=qrels.source)
     per_subtopic = None
     if qrels.subtopics is not None:  # diversity qrels: the other metrics read each item's largest grade

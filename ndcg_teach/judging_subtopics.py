@@ -14,6 +14,7 @@ import numpy as np
 
 from .ids import Ids, Labels
 from .trec_files import TrecFormatError
+from .i18n import gettext
 
 
 def entries(qrels, duplicates):
@@ -26,11 +27,14 @@ def entries(qrels, duplicates):
         grades = found.setdefault((qid, docno), {})
         if subtopic in grades:
             if duplicates == "raise":
-                at = "" if line is None else f" (lines {where[qid, docno, subtopic]} and {line})"
+                at = "" if line is None else gettext(" (lines {first} and {second})").format(
+                    first=where[qid, docno, subtopic], second=line)
                 raise TrecFormatError(
-                    f"{qrels.source}: the qrels list item {docno.decode('utf-8', 'replace')!r} twice for query "
-                    f"{qid.decode('utf-8', 'replace')!r}, subtopic {subtopic.decode('utf-8', 'replace')!r}{at}. Pass "
-                    "duplicates='first', 'last' or 'max' to keep one. Got a duplicate instead.",
+                    gettext("{source}: the qrels list item {item!r} twice for query {qid!r}, subtopic "
+                            "{subtopic!r}{at}. Pass duplicates='first', 'last' or 'max' to keep one. Got a "
+                            "duplicate instead.").format(source=qrels.source, item=docno.decode('utf-8', 'replace'),
+                                                         qid=qid.decode('utf-8', 'replace'),
+                                                         subtopic=subtopic.decode('utf-8', 'replace'), at=at),
                     source=qrels.source, line=line)
             if duplicates == "first" or (duplicates == "max" and grade <= grades[subtopic]):
                 continue

@@ -34,7 +34,7 @@ from scipy.stats import studentized_range
 
 from .checks import check_number_array
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .significance_results import p_text
 from .table import Table
 from .validation import check_choice, check_count, check_open_unit, check_seed, shown
@@ -53,15 +53,16 @@ def check_system_scores(scores):
         systems = tuple(str(name) for name in scores)
         lengths = {len(values) if hasattr(values, "__len__") else None for values in scores.values()}
         if len(lengths) > 1 or None in lengths:
-            raise ValueError("scores must give every system one score per query, for the same queries. "
-                             f"Got lists of lengths {sorted(lengths, key=str)} instead.")
-        matrix = check_number_array("scores", list(scores.values()), "one row of per-query scores per system", ndim=2)
+            raise ValueError(gettext("scores must give every system one score per query, for the same queries. "
+                                     "Got lists of lengths {lengths} instead.").format(lengths=sorted(lengths, key=str)))
+        matrix = check_number_array("scores", list(scores.values()), mark("one row of per-query scores per system"), ndim=2)
     else:
-        matrix = check_number_array("scores", scores, "one row of per-query scores per system", ndim=2)
+        matrix = check_number_array("scores", scores, mark("one row of per-query scores per system"), ndim=2)
         systems = tuple(str(i) for i in range(1, matrix.shape[0] + 1))
     if matrix.shape[0] < 2 or matrix.shape[1] < 2:
-        raise ValueError(f"scores must hold at least 2 systems with at least 2 queries each. Got {matrix.shape[0]} "
-                         f"system(s) with {matrix.shape[1]} query score(s) instead.")
+        raise ValueError(gettext("scores must hold at least 2 systems with at least 2 queries each. Got "
+                                 "{n_systems} system(s) with {n_queries} query score(s) instead.")
+                                .format(n_systems=matrix.shape[0], n_queries=matrix.shape[1]))
     return systems, matrix
 
 
@@ -112,8 +113,9 @@ class ManySystems(Explained):
         for pair, p in zip(self.pairs, self.p_values):
             if pair in ((first, second), (second, first)):
                 return p
-        raise KeyError(f"first and second must name two of the systems {shown(list(self.systems))}. "
-                       f"Got {first!r} and {second!r} instead.")
+        raise KeyError(gettext("first and second must name two of the systems {value}. Got {first!r} and "
+                               "{second!r} instead.").format(value=shown(list(self.systems)), first=first,
+                                                             second=second))
 
     def _parts(self):
         language = self.language
@@ -216,8 +218,9 @@ def tukey_hsd(scores, *, alpha=0.05, design="paired"):
     k, n = matrix.shape
     mse, df, squares = _anova_error(matrix, design)
     if mse == 0:
-        raise ValueError("scores must vary beyond what systems and queries explain: the error mean square is 0, so q "
-                         f"is undefined. Got {shown(matrix.tolist())} instead.")
+        raise ValueError(gettext("scores must vary beyond what systems and queries explain: the error mean "
+                                 "square is 0, so q is undefined. Got {got} instead.")
+                                .format(got=shown(matrix.tolist())))
     means = matrix.mean(axis=1)
     error = np.sqrt(mse / n)
     critical = critical_range(1 - alpha, k, df)

@@ -15,6 +15,7 @@ import numpy as np
 from .context import FACTS, Query
 from .registry import READING, call, metric
 from .validation import shown
+from .i18n import gettext, mark
 
 # The facts a Query holds one value of per query; every other keyword is one value for the whole batch.
 PER_QUERY_FACTS = ("pool", "n_relevant", "n_nonrelevant", "pooled")
@@ -22,7 +23,8 @@ PER_QUERY_FACTS = ("pool", "n_relevant", "n_nonrelevant", "pooled")
 
 def _as_query_list(name, values, what):
     if isinstance(values, (str, bytes)) or np.isscalar(values) or values is None:
-        raise TypeError(f"{name} must be a list with {what}, one per query. Got {shown(values)} instead.")
+        raise TypeError(gettext("{name} must be a list with {what}, one per query. Got {got} instead.")
+                               .format(name=name, what=gettext(what), got=shown(values)))
     return list(values)
 
 
@@ -70,23 +72,29 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
     1.0
     """
     spec = metric(key)
-    queries = _as_query_list("queries", queries, "a relevance list")
+    queries = _as_query_list("queries", queries, mark("a relevance list"))
     if not queries:
-        raise ValueError("queries must hold at least one relevance list. Got [] instead.")
+        raise ValueError(gettext("queries must hold at least one relevance list. Got [] instead."))
     if per_query is not None and not hasattr(per_query, "items"):
-        raise TypeError(f"per_query must map a keyword to one value per query, e.g. {{'pool': [...]}}. Got {shown(per_query)} instead.")
+        raise TypeError(gettext("per_query must map a keyword to one value per query, e.g. {{'pool': [...]}}. "
+                                "Got {got} instead.").format(got=shown(per_query)))
     for name in keywords:
         if name not in spec.keywords:
-            raise TypeError(f"keywords must be keywords of {key} ({', '.join(spec.keywords) or 'none'}). Got {name}= instead.")
+            raise TypeError(gettext("keywords must be keywords of {key} ({value}). Got {name}= instead.")
+                                   .format(key=key, value=', '.join(spec.keywords) or 'none', name=name))
     lists = {}
     for name, values in (per_query or {}).items():
         if name in keywords:
-            raise TypeError(f"per_query gives {name!r} per query, so it must not also be passed as {name}=. Got both instead.")
+            raise TypeError(gettext("per_query gives {name!r} per query, so it must not also be passed as "
+                                    "{name}=. Got both instead.").format(name=name))
         if name not in spec.keywords:
-            raise ValueError(f"per_query keys must be keywords of {key} ({', '.join(spec.keywords) or 'none'}). Got {name!r} instead.")
-        lists[name] = _as_query_list(f"per_query[{name!r}]", values, "a value")
+            raise ValueError(gettext("per_query keys must be keywords of {key} ({value}). Got {name!r} instead.")
+                                    .format(key=key, value=', '.join(spec.keywords) or 'none', name=name))
+        lists[name] = _as_query_list(f"per_query[{name!r}]", values, mark("a value"))
         if len(lists[name]) != len(queries):
-            raise ValueError(f"per_query[{name!r}] must hold one value per query ({len(queries)}). Got {len(lists[name])} values instead.")
+            raise ValueError(gettext("per_query[{name!r}] must hold one value per query ({n_queries}). Got "
+                                     "{n_values} values instead.").format(name=name, n_queries=len(queries),
+                                                                          n_values=len(lists[name])))
     if "subtopics" in spec.needs:
         return _subtopic_mean(spec, queries, k, lists, keywords)
     if set(lists) <= set(PER_QUERY_FACTS) and not any(value is None for given in lists.values() for value in given):
@@ -104,7 +112,7 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
             query = Query.of(relevances, **{name: own.get(name) for name in PER_QUERY_FACTS}, **_reading(spec, own))
             values.append(call(spec, query, k, **{name: value for name, value in own.items() if name in spec.params}))
         except (TypeError, ValueError) as error:
-            raise type(error)(f"query {index + 1}: {error}") from None
+            raise type(error)(gettext("query {value}: {error}").format(value=index + 1, error=error)) from None
     return float(np.mean(values))
 
 
@@ -112,19 +120,20 @@ def _subtopic_mean(spec, queries, k, lists, keywords):
     """A diversity metric's mean: one table of grades per subtopic per query (and its subtopic pool), in one batch."""
     pools = lists.pop("subtopic_pool", [None] * len(queries))
     if lists:
-        raise ValueError(f"per_query keys of {spec.key} must be 'subtopic_pool' (the rest is one value for every "
-                         f"query). Got {', '.join(map(repr, lists))} instead.")
+        raise ValueError(gettext("per_query keys of {key} must be 'subtopic_pool' (the rest is one value for "
+                                 "every query). Got {names} instead.").format(key=spec.key,
+                                                                              names=', '.join(map(repr, lists))))
     rows = []
     for index, (table, pool) in enumerate(zip(queries, pools)):
         try:
             rows.append(Query.of_subtopics(table, subtopic_pool=pool, negative=keywords.get(READING, "raise")))
         except (TypeError, ValueError) as error:
-            raise type(error)(f"query {index + 1}: {error}") from None
+            raise type(error)(gettext("query {value}: {error}").format(value=index + 1, error=error)) from None
     if not all((row.subtopic_pool is None) == (rows[0].subtopic_pool is None) for row in rows):
-        raise ValueError("per_query['subtopic_pool'] must hold a pool for every query or None for every query. "
-                         "Got a mix instead.")
+        raise ValueError(gettext("per_query['subtopic_pool'] must hold a pool for every query or None for every "
+                                 "query. Got a mix instead."))
     conventions = {name: value for name, value in keywords.items() if name in spec.params}
     if "subtopic_pool" in keywords:
-        raise TypeError("subtopic_pool differs per query: pass it as per_query={'subtopic_pool': [...]}. Got "
-                        "subtopic_pool= instead.")
+        raise TypeError(gettext("subtopic_pool differs per query: pass it as per_query={'subtopic_pool': [...]}. "
+                                "Got subtopic_pool= instead."))
     return float(np.mean(call(spec, Query.stacked(rows), k, **conventions)))

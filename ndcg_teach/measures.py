@@ -23,6 +23,7 @@ from .gains import TrecGains
 from .registry import metrics
 from .trec_files import c_number
 from .validation import check_choice, shown
+from .i18n import gettext
 
 VERSIONS = ("9.0.8", "10.0")
 _CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -158,7 +159,7 @@ class Measure:
 # ---- trec_eval's parameters ------------------------------------------------------------------------------
 
 def _bad(name, message, trec_eval):
-    return MeasureError(f"measure {name!r}: {message}", status=2,
+    return MeasureError(gettext("measure {name!r}: {message}").format(name=name, message=message), status=2,
                         trec_eval=f"trec_eval: {trec_eval}\ntrec_eval: Cannot initialize measure '{name.split('.')[0]}'")
 
 
@@ -173,19 +174,19 @@ def _numbers(text, name, integer):
 def _cutoffs(text, name):
     values = sorted(_numbers(text, name, integer=True))
     if values[0] <= 0:
-        raise _bad(f"{name}.{text}", f"cut-offs must be positive whole numbers, e.g. 'P.5,10'. Got {text!r} instead.",
-                   "Negative cutoff detected")
+        raise _bad(f"{name}.{text}", gettext("cut-offs must be positive whole numbers, e.g. 'P.5,10'. Got {text!r} "
+                                             "instead.").format(text=text), trec_eval="Negative cutoff detected")
     if len(set(values)) < len(values):
-        raise _bad(f"{name}.{text}", f"cut-offs must differ from each other. Got {text!r} instead.",
-                   "duplicate cutoffs detected")
+        raise _bad(f"{name}.{text}", gettext("cut-offs must differ from each other. Got {text!r} instead.").format(text=text),
+                   trec_eval="duplicate cutoffs detected")
     return values
 
 
 def _levels(text, name):
     values = sorted(_numbers(text, name, integer=False))
     if len(set(values)) < len(values):
-        raise _bad(f"{name}.{text}", f"parameters must differ from each other. Got {text!r} instead.",
-                   "duplicate cutoffs detected")
+        raise _bad(f"{name}.{text}", gettext("parameters must differ from each other. Got {text!r} instead.")
+                   .format(text=text), trec_eval="duplicate cutoffs detected")
     return values
 
 
@@ -199,8 +200,9 @@ def _pairs(text, name):
                 break
             last = char
     if last != "=":
-        raise _bad(f"{name}.{text}", f"parameters must be name=value pairs, e.g. 'ndcg.1=3,2=9'. Got {text!r} instead.",
-                   f"malformed pair parameters in '{text}'")
+        raise _bad(f"{name}.{text}", gettext("parameters must be name=value pairs, e.g. 'ndcg.1=3,2=9'. Got {text!r} "
+                                             "instead.").format(text=text),
+                   trec_eval=f"malformed pair parameters in '{text}'")
     pairs = {}
     for part in text.split(","):
         key, _, value = part.partition("=")
@@ -302,8 +304,9 @@ def _ir_measures(name):
                 family = prefix[:-1]
                 return [Measure(f"{family}_{k}", spec, k, dict(keywords), family) for k in _cutoffs(middle, family)]
             if not middle.isdigit() or int(middle) < 1:
-                raise MeasureError(f"measure {name!r} must end with a positive whole cut-off, e.g. "
-                                   f"{pattern.format(k=10)!r}. Got {middle!r} instead.",
+                raise MeasureError(gettext("measure {name!r} must end with a positive whole cut-off, e.g. "
+                                           "{format!r}. Got {middle!r} instead.")
+                                          .format(name=name, format=pattern.format(k=10), middle=middle),
                                    trec_eval=f"trec_eval: illegal measure '{name}'")
             return [Measure(name, spec, int(middle), dict(keywords), prefix + suffix)]
     return None
@@ -319,11 +322,14 @@ def _known_names(version):
 def _unknown(name, version):
     trec, others = _known_names(version)
     if name.split(".")[0] in OTHER_FORMATS:
-        reason = "reads preference or judgement-group files (trec_eval -R prefs, qrels_jg), which ndcg_teach does not"
+        reason = gettext("reads preference or judgement-group files (trec_eval -R prefs, qrels_jg), which ndcg_teach "
+                         "does not")
     else:
-        reason = "is not a trec_eval measure" + (f" in {version}" if name in _BY_NAME else "")
-    return MeasureError(f"measure {name!r} {reason}. trec_eval's measures: {trec}, and the sets official, all_trec, "
-                        f"set; ndcg_teach also reads {others}. Got {name!r} instead.",
+        reason = gettext("is not a trec_eval measure in {version}").format(version=version) if name in _BY_NAME else \
+            gettext("is not a trec_eval measure")
+    return MeasureError(gettext("measure {name!r} {reason}. trec_eval's measures: {trec}, and the sets official, "
+                                "all_trec, set; ndcg_teach also reads {others}. Got {name!r} instead.")
+                        .format(name=name, reason=reason, trec=trec, others=others),
                         trec_eval=f"trec_eval: illegal measure '{name}'")
 
 
@@ -372,18 +378,19 @@ def parse_measures(measures, *, trec_eval="9.0.8", merge=True):
     if isinstance(measures, str):
         measures = [measures]
     if not isinstance(measures, (list, tuple)) or not measures:
-        raise TypeError(f"measures must be a measure name or a non-empty list of them, e.g. ['ndcg_cut.10', 'map']. "
-                        f"Got {shown(measures)} instead.")
+        raise TypeError(gettext("measures must be a measure name or a non-empty list of them, e.g. "
+                                "['ndcg_cut.10', 'map']. Got {got} instead.").format(got=shown(measures)))
     texts, entries = {}, []  # entries: trec_eval measure names and ir_measures Measures, in the order first named
     nicknames = NICKNAMES[trec_eval]
     for raw in measures:
         if not isinstance(raw, str):
-            raise TypeError(f"measures must be names (strings) such as 'ndcg_cut.10'. Got {shown(raw)} instead.")
+            raise TypeError(gettext("measures must be names (strings) such as 'ndcg_cut.10'. Got {got} instead.")
+                                   .format(got=shown(raw)))
         name = raw.strip()
         base, dot, text = name.partition(".")
         if dot and not text:
-            raise MeasureError(f"measure {name!r} must have parameters after its dot, e.g. 'P.5'. Got {name!r} "
-                               "instead.", trec_eval=f"trec_eval: improper measure in parameter '{base}'\n"
+            raise MeasureError(gettext("measure {name!r} must have parameters after its dot, e.g. 'P.5'. Got "
+                                       "{name!r} instead.").format(name=name), trec_eval=f"trec_eval: improper measure in parameter '{base}'\n"
                                                      f"trec_eval: illegal measure '{base}'")
         trec = _BY_NAME.get(base)
         if base in nicknames or (trec is not None and (trec_eval == "10.0" or trec.since == "9.0.8")):

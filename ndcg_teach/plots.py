@@ -29,7 +29,7 @@ from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FixedLocator, MaxNLocator
 from PIL import Image
 
-from .fonts import labels_language, use_chinese_font
+from .fonts import labels_language, use_chinese_font, with_chinese
 from .i18n import gettext as _
 
 use_chinese_font()
@@ -305,7 +305,7 @@ class CumulativePlot(_Plot):
         )
         self.score = axes.text(
             0.98, 0.04, "", transform=axes.transAxes, ha="right", va="bottom", fontsize=FONT_SIZE + 0.5,
-            family="monospace", bbox={"boxstyle": "round,pad=0.35", "facecolor": "white", "edgecolor": LIGHT_GREY},
+            family=with_chinese("monospace"), bbox={"boxstyle": "round,pad=0.35", "facecolor": "white", "edgecolor": LIGHT_GREY},
         )
         axes.set_xlabel(_("position i", language), fontsize=FONT_SIZE + 0.5)
         axes.set_ylabel(_("running total up to i", language), fontsize=FONT_SIZE + 0.5)
@@ -394,13 +394,14 @@ def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100)
 
     curves = [curves] if isinstance(curves, PrecisionRecallCurve) else list(curves)
     if not curves or not all(isinstance(curve, PrecisionRecallCurve) for curve in curves):
-        raise TypeError(f"curves must be a PrecisionRecallCurve or a list of them (from precision_recall_curve). "
-                        f"Got {curves!r} instead.")
+        raise TypeError(_("curves must be a PrecisionRecallCurve or a list of them (from "
+                                "precision_recall_curve). Got {curves!r} instead.").format(curves=curves))
     language = labels_language()
     names = ([_("system {i}", language).format(i=i) for i in range(1, len(curves) + 1)] if names is None
              else [literal(name) for name in names])
     if len(names) != len(curves):
-        raise ValueError(f"names must hold one name per curve ({len(curves)}). Got {len(names)} names instead.")
+        raise ValueError(_("names must hold one name per curve ({n_curves}). Got {n_names} names instead.")
+                                .format(n_curves=len(curves), n_names=len(names)))
     plot = _Plot(width, height, dpi)
     axes = plot._axes()
     colours = (OKABE_ITO["blue"], OKABE_ITO["vermillion"], OKABE_ITO["bluish_green"], OKABE_ITO["reddish_purple"])

@@ -30,7 +30,7 @@ import numpy as np
 from .checks import check_number_array
 from .evaluation import Evaluation
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import check_choice, shown
 
@@ -271,8 +271,9 @@ def macro_micro(per_collection, measure=None):
     (0.6, 0.4)
     """
     if not hasattr(per_collection, "items") or not per_collection:
-        raise TypeError("per_collection must map each collection's name to its per-query values (an Evaluation, a "
-                        f"list, or {{qid: value}}). Got {shown(per_collection)} instead.")
+        raise TypeError(gettext("per_collection must map each collection's name to its per-query values (an "
+                                "Evaluation, a list, or {{qid: value}}). Got {got} instead.")
+                               .format(got=shown(per_collection)))
     names, counts, means, every = [], [], [], []
     shown_measure = measure or ""
     for name, values in per_collection.items():
@@ -282,9 +283,10 @@ def macro_micro(per_collection, measure=None):
             array = np.asarray(values.per_query[chosen], dtype=np.float64)
         else:
             array = check_number_array(f"per_collection[{name!r}]", list(values.values()) if hasattr(values, "values")
-                                       and not isinstance(values, np.ndarray) else values, "one value per query")
+                                       and not isinstance(values, np.ndarray) else values, mark("one value per query"))
         if array.size == 0:
-            raise ValueError(f"per_collection[{name!r}] must hold at least one query's value. Got none instead.")
+            raise ValueError(gettext("per_collection[{name!r}] must hold at least one query's value. Got none "
+                                     "instead.").format(name=name))
         names.append(str(name))
         counts.append(int(array.size))
         means.append(float(array.mean()))

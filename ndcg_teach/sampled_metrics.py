@@ -33,7 +33,7 @@ import numpy as np
 
 from .checks import check_number_array, check_probability, check_whole
 from .explained import Explained
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import check_choice, check_k, shown
 
@@ -124,8 +124,8 @@ def _check_sizes(n, m, sampling):
     m = check_whole("m", m, mark("sampled negatives"), low=1)
     check_choice("sampling", sampling, SAMPLING)
     if sampling == "without_replacement" and m > n - 1:
-        raise ValueError(f"m must be at most n - 1 = {n - 1} when sampling without replacement (there are only "
-                         f"{n - 1} negatives). Got {m} instead.")
+        raise ValueError(gettext("m must be at most n - 1 = {value} when sampling without replacement (there are "
+                                 "only {value} negatives). Got {m} instead.").format(value=n - 1, m=m))
     return n, m, sampling
 
 
@@ -146,7 +146,7 @@ def sampled_metric_expectation(rank, n, m, metric, *, k=None, sampling="with_rep
     n, m, sampling = _check_sizes(n, m, sampling)
     rank = check_whole("rank", rank, mark("the item's rank in the catalogue"), low=1)
     if rank > n:
-        raise ValueError(f"rank must be at most n = {n}. Got {rank} instead.")
+        raise ValueError(gettext("rank must be at most n = {n}. Got {rank} instead.").format(n=n, rank=rank))
     row = rank_distribution(n, m, sampling=sampling)[rank - 1]
     return float(row @ metric_of_rank(metric, np.arange(1, m + 2), m + 1, check_k(k)))
 
@@ -189,10 +189,10 @@ class CorrectedMetric(Explained):
         >>> corrected_metric(1000, 10, "recall", k=10, method="naive").estimate([1, 2, 11])  # hits at 1 and 2
         0.6666666666666666
         """
-        ranks = check_number_array("sampled_ranks", sampled_ranks, "each user's rank among the sampled list")
+        ranks = check_number_array("sampled_ranks", sampled_ranks, mark("each user's rank among the sampled list"))
         if ranks.size == 0 or not np.all(ranks == np.round(ranks)) or ranks.min() < 1 or ranks.max() > self.m + 1:
-            raise ValueError(f"sampled_ranks must be whole numbers from 1 to m + 1 = {self.m + 1}. "
-                             f"Got {shown(sampled_ranks)} instead.")
+            raise ValueError(gettext("sampled_ranks must be whole numbers from 1 to m + 1 = {value}. Got {got} "
+                                     "instead.").format(value=self.m + 1, got=shown(sampled_ranks)))
         return float(self.values[ranks.astype(np.int64) - 1].mean())
 
     def _parts(self):
@@ -264,13 +264,13 @@ def corrected_metric(n, m, metric, *, k=None, method="bias_variance", gamma=0.1,
     n, m, sampling = _check_sizes(n, m, sampling)
     k = check_k(k)
     if metric == "recall" and k is None:
-        raise ValueError("k must be given for recall (HitRate@k): without a cut-off every rank is a hit. Got None "
-                         "instead.")
+        raise ValueError(gettext("k must be given for recall (HitRate@k): without a cut-off every rank is a hit. "
+                                 "Got None instead."))
     gamma = check_probability("gamma", gamma, mark("the weight of the variance against the squared bias"))
-    weights = np.full(n, 1.0 / n) if prior is None else check_number_array("prior", prior, "p(r) for r = 1..n")
+    weights = np.full(n, 1.0 / n) if prior is None else check_number_array("prior", prior, mark("p(r) for r = 1..n"))
     if weights.size != n or (weights < 0).any() or not np.isclose(weights.sum(), 1.0, atol=1e-9):
-        raise ValueError(f"prior must give each of the n = {n} ranks a probability, adding up to 1. "
-                         f"Got {shown(prior)} instead.")
+        raise ValueError(gettext("prior must give each of the n = {n} ranks a probability, adding up to 1. Got "
+                                 "{got} instead.").format(n=n, got=shown(prior)))
     distribution = rank_distribution(n, m, sampling=sampling)
     truth = metric_of_rank(metric, np.arange(1, n + 1), n, k)
     sampled = np.arange(1, m + 2)
@@ -355,16 +355,16 @@ def sampled_metric_estimates(sampled_ranks, n, m, metric, *, k=None, gamma=0.1, 
     (1.0, 0.3333333333333333)
     """
     if isinstance(methods, str) or not methods:
-        raise TypeError(f"methods must be a list of estimates to give, e.g. ('naive', 'bias_variance'). "
-                        f"Got {shown(methods)} instead.")
+        raise TypeError(gettext("methods must be a list of estimates to give, e.g. ('naive', 'bias_variance'). "
+                                "Got {got} instead.").format(got=shown(methods)))
     methods = tuple(check_choice("methods", method, METHODS) for method in methods)
     values = tuple(corrected_metric(n, m, metric, k=k, method=method, gamma=gamma, sampling=sampling)
                    .estimate(sampled_ranks) for method in methods)
     exact = None
     if full_ranks is not None:
-        ranks = check_number_array("full_ranks", full_ranks, "each user's rank in the full catalogue")
+        ranks = check_number_array("full_ranks", full_ranks, mark("each user's rank in the full catalogue"))
         if ranks.size != np.size(sampled_ranks) or ranks.min() < 1 or ranks.max() > n:
-            raise ValueError(f"full_ranks must hold one rank from 1 to n = {n} per user of sampled_ranks. "
-                             f"Got {shown(full_ranks)} instead.")
+            raise ValueError(gettext("full_ranks must hold one rank from 1 to n = {n} per user of sampled_ranks. "
+                                     "Got {got} instead.").format(n=n, got=shown(full_ranks)))
         exact = float(metric_of_rank(metric, ranks, n, k).mean())
     return SampledEstimates(metric, k, methods, values, int(np.size(sampled_ranks)), gamma, exact)

@@ -28,7 +28,7 @@ import numpy as np
 from scipy.special import ndtr, stdtr
 
 from .checks import check_two_names
-from .i18n import mark
+from .i18n import gettext, mark
 from .significance_results import BootstrapInterval, SignificanceResult, cohen_dz
 from .validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 
@@ -91,8 +91,9 @@ def paired_t_test(a, b, *, labels=("a", "b")):
     spread = float(np.std(differences, ddof=1))
     if spread == 0:
         raise ValueError(
-            "a - b must vary from query to query for a t-test (its standard deviation is the denominator); every "
-            f"difference is {differences[0]:g}. Got a={shown(a)}, b={shown(b)} instead."
+            gettext("a - b must vary from query to query for a t-test (its standard deviation is the "
+                    "denominator); every difference is {difference:g}. Got a={a}, b={got} instead.")
+                   .format(difference=differences[0], a=shown(a), got=shown(b))
         )
     n = differences.size
     t = float(np.mean(differences) / (spread / np.sqrt(n)))
@@ -175,12 +176,13 @@ def wilcoxon_test(a, b, *, method="auto", labels=("a", "b")):
     labels = check_two_names("labels", labels, ("B", "A"))
     if not isinstance(method, str) or method not in WILCOXON_METHODS:
         raise (ValueError if isinstance(method, str) else TypeError)(
-            f"method must be one of {', '.join(map(repr, WILCOXON_METHODS))}. Got {shown(method)} instead.")
+            gettext("method must be one of {names}. Got {got} instead.").format(names=', '.join(map(repr, WILCOXON_METHODS)),
+                                                                                got=shown(method)))
     differences = first - second
     nonzero = differences[differences != 0]
     if nonzero.size == 0:
-        raise ValueError(f"a and b must differ on at least one query for a signed-rank test; every difference is 0. "
-                         f"Got a={shown(a)}, b={shown(b)} instead.")
+        raise ValueError(gettext("a and b must differ on at least one query for a signed-rank test; every "
+                                 "difference is 0. Got a={a}, b={got} instead.").format(a=shown(a), got=shown(b)))
     ranks = _midranks(np.abs(nonzero))
     plus, minus = float(ranks[nonzero > 0].sum()), float(ranks[nonzero < 0].sum())
     n = nonzero.size

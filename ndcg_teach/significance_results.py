@@ -112,6 +112,11 @@ class SignificanceResult:
             details=_details(self.details, self.language), first=self.labels[0], second=self.labels[1],
             mean=self.mean_difference, effect_name=self.effect_size_name, effect=self.effect_size, n=self.n)
 
+    @property
+    def shown_details(self):
+        """``details`` in the result's language, e.g. "all 256 sign assignments (exact)"."""
+        return _details(self.details, self.language)
+
     def _table(self):
         language = self.language
         return Table(_(self.test, language), ("", "value"), (

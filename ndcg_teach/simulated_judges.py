@@ -20,7 +20,7 @@ from .agreement import cohen_kappa
 from .checks import check_label_list, check_number_array, check_probability
 from .evaluation import evaluate
 from .explained import Explained, number
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .stability import kendall_tau
 from .table import Table
 from .trec import read_qrels
@@ -66,19 +66,21 @@ class SimulatedJudge(Explained):
     name: str = "simulated judge"
 
     def __post_init__(self):
-        grades = check_label_list("grades", self.grades, "the grading scale, e.g. (0, 1, 2, 3)")
+        grades = check_label_list("grades", self.grades, mark("the grading scale, e.g. (0, 1, 2, 3)"))
         if not all(isinstance(g, (int, np.integer)) and not isinstance(g, bool) for g in grades) or \
                 len(set(grades)) != len(grades):
-            raise ValueError(f"grades must be distinct whole numbers (the grading scale). Got {shown(self.grades)} "
-                             "instead.")
-        matrix = check_number_array("confusion", self.confusion, "one row per true grade, one column per given grade",
+            raise ValueError(gettext("grades must be distinct whole numbers (the grading scale). Got {got} "
+                                     "instead.").format(got=shown(self.grades)))
+        matrix = check_number_array("confusion", self.confusion, mark("one row per true grade, one column per given grade"),
                                     ndim=2)
         if matrix.shape != (len(grades), len(grades)):
-            raise ValueError(f"confusion must be {len(grades)} x {len(grades)}: one row and one column per grade in "
-                             f"grades. Got shape {matrix.shape} instead.")
+            raise ValueError(gettext("confusion must be {n_grades} x {n_grades}: one row and one column per "
+                                     "grade in grades. Got shape {shape} instead.")
+                                    .format(n_grades=len(grades), shape=matrix.shape))
         if (matrix < 0).any() or not np.allclose(matrix.sum(axis=1), 1.0, rtol=0, atol=1e-9):
-            raise ValueError("confusion must hold probabilities from 0 to 1, each row adding up to 1 (the chances of "
-                             f"each grade the judge gives). Got row sums {shown(matrix.sum(axis=1).tolist())} instead.")
+            raise ValueError(gettext("confusion must hold probabilities from 0 to 1, each row adding up to 1 "
+                                     "(the chances of each grade the judge gives). Got row sums {got} instead.")
+                                    .format(got=shown(matrix.sum(axis=1).tolist())))
         object.__setattr__(self, "grades", tuple(int(g) for g in grades))
         object.__setattr__(self, "confusion", tuple(map(tuple, matrix.tolist())))
 
@@ -94,7 +96,7 @@ class SimulatedJudge(Explained):
         ((0.8, 0.2, 0.0), (0.1, 0.8, 0.1), (0.0, 0.2, 0.8))
         """
         accuracy = check_probability("accuracy", accuracy, mark("the chance the judge gives the true grade"))
-        size = len(check_label_list("grades", grades, "the grading scale"))
+        size = len(check_label_list("grades", grades, mark("the grading scale")))
         matrix = np.zeros((size, size))
         for i in range(size):
             neighbours = [j for j in (i - 1, i + 1) if 0 <= j < size]
@@ -130,7 +132,7 @@ class SimulatedJudge(Explained):
     @classmethod
     def _shifted(cls, grades, rate, step, name):
         rate = check_probability("rate", rate, mark("the chance the judge moves a grade one step"))
-        size = len(check_label_list("grades", grades, "the grading scale"))
+        size = len(check_label_list("grades", grades, mark("the grading scale")))
         matrix = np.eye(size)
         for i in range(size):
             if 0 <= i + step < size:
@@ -145,10 +147,11 @@ class SimulatedJudge(Explained):
         >>> SimulatedJudge.symmetric((0, 1), 0.9).agreement([0.5, 0.5])
         0.9
         """
-        shares = check_number_array("shares", shares, "the share of items of each true grade")
+        shares = check_number_array("shares", shares, mark("the share of items of each true grade"))
         if shares.size != len(self.grades) or (shares < 0).any() or not np.isclose(shares.sum(), 1.0):
-            raise ValueError(f"shares must hold {len(self.grades)} probabilities adding up to 1 (one per grade). "
-                             f"Got {shown(shares.tolist())} instead.")
+            raise ValueError(gettext("shares must hold {n_grades} probabilities adding up to 1 (one per grade). "
+                                     "Got {got} instead.").format(n_grades=len(self.grades),
+                                                                  got=shown(shares.tolist())))
         return float(shares @ np.diag(np.array(self.confusion)))
 
     def judge(self, qrels, *, seed=0):
@@ -173,8 +176,10 @@ class SimulatedJudge(Explained):
         index = {grade: i for i, grade in enumerate(self.grades)}
         unknown = sorted({float(g) for g in truth.grades if g not in index})
         if unknown:
-            raise ValueError(f"qrels must use only the judge's grades {shown(list(self.grades))}; grades "
-                             f"{shown(unknown)} are not on its scale. Got {shown(qrels)} instead.")
+            raise ValueError(gettext("qrels must use only the judge's grades {value}; grades {unknown} are not "
+                                     "on its scale. Got {got} instead.").format(value=shown(list(self.grades)),
+                                                                                unknown=shown(unknown),
+                                                                                got=shown(qrels)))
         rows = np.array([index[g] for g in truth.grades], dtype=np.int64)
         cumulative = np.cumsum(np.array(self.confusion), axis=1)
         draws = rng.random(rows.size)
@@ -329,10 +334,10 @@ def judge_effect(qrels, runs, judge, *, measure="ndcg_cut.10", trials=10, seed=0
     ((1.0, 1.0), (1.0, 1.0))
     """
     if not isinstance(judge, SimulatedJudge):
-        raise TypeError(f"judge must be a SimulatedJudge. Got {shown(judge)} instead.")
+        raise TypeError(gettext("judge must be a SimulatedJudge. Got {got} instead.").format(got=shown(judge)))
     if not hasattr(runs, "items") or len(runs) < 2:
-        raise TypeError(f"runs must map at least 2 system names to their runs, e.g. {{'bm25': run}}. "
-                        f"Got {shown(runs)} instead.")
+        raise TypeError(gettext("runs must map at least 2 system names to their runs, e.g. {{'bm25': run}}. Got "
+                                "{got} instead.").format(got=shown(runs)))
     trials = check_count("trials", trials, mark("how many times to re-judge the collection"))
     seed = check_seed(seed)
     alpha = check_open_unit("alpha", alpha, mark("the significance level"))

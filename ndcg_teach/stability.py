@@ -24,7 +24,7 @@ import numpy as np
 
 from .checks import check_same_systems, check_two_names
 from .explained import Explained, number
-from .i18n import _
+from .i18n import _, gettext, mark
 from .table import Table
 from .validation import shown
 
@@ -192,12 +192,12 @@ def kendall_tau(x, y, *, names=("x", "y")):
     >>> round(result.value, 4)  # (5 - 1) / 6
     0.6667
     """
-    systems, first, second = check_same_systems("x", x, "y", y, "each system's score")
+    systems, first, second = check_same_systems("x", x, "y", y, mark("each system's score"))
     names = check_two_names("names", names, ("NIST", "LLM judge"))
     for name, values, given in (("x", first, x), ("y", second, y)):
         if np.all(values == values[0]):
-            raise ValueError(f"{name} must not give every system the same score: there is no ranking to correlate. "
-                             f"Got {shown(given)} instead.")
+            raise ValueError(gettext("{name} must not give every system the same score: there is no ranking to "
+                                     "correlate. Got {got} instead.").format(name=name, got=shown(given)))
     sx, sy, _, _ = _pair_signs(first, second)
     c, d, tx, ty, both = _counts(sx, sy)
     value = (c - d) / np.sqrt(float(c + d + tx) * float(c + d + ty))
@@ -242,12 +242,13 @@ def tau_ap(truth, estimate, *, names=("x", "y")):
     >>> round(kendall_tau(truth, [0.8, 0.9, 0.7, 0.6]).value, 4)  # τ: either swap is 1 of 6 pairs
     0.6667
     """
-    systems, first, second = check_same_systems("truth", truth, "estimate", estimate, "each system's score")
+    systems, first, second = check_same_systems("truth", truth, "estimate", estimate, mark("each system's score"))
     names = check_two_names("names", names, ("NIST", "LLM judge"))
     for name, values, given in (("truth", first, truth), ("estimate", second, estimate)):
         if np.unique(values).size < values.size:
-            raise ValueError(f"{name} must not tie two systems: τ_AP is defined for strict rankings (use kendall_tau, "
-                             f"whose τ-b handles ties). Got {shown(given)} instead.")
+            raise ValueError(gettext("{name} must not tie two systems: τ_AP is defined for strict rankings (use "
+                                     "kendall_tau, whose τ-b handles ties). Got {got} instead.")
+                                    .format(name=name, got=shown(given)))
     order = np.argsort(-second, kind="stable")
     total = sum(int((first[order[:i]] > first[order[i]]).sum()) / i for i in range(1, order.size))
     value = 2.0 * total / (order.size - 1) - 1.0
@@ -326,7 +327,7 @@ def swapped_pairs(x, y, *, names=("x", "y")):
     >>> round(result.value, 4)  # 1 of 3 pairs
     0.3333
     """
-    systems, first, second = check_same_systems("x", x, "y", y, "each system's score")
+    systems, first, second = check_same_systems("x", x, "y", y, mark("each system's score"))
     names = check_two_names("names", names, ("NIST", "LLM judge"))
     sx, sy, i, j = _pair_signs(first, second)
     swapped = np.flatnonzero(sx * sy < 0)

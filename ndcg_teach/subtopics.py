@@ -8,7 +8,7 @@ relevant item is still worth (:func:`cascade`): α-nDCG multiplies it by
 ``1 - alpha`` after each item relevant to the subtopic, ERR-IA by the chance
 that the reader did not stop there. Their ideal ranking is built greedily
 (:func:`greedy_order`), as ndeval (TREC Web track) builds it: finding the
-best order is NP-hard. No lesson teaches them yet; lesson 11's user models are the nearest.
+best order is NP-hard. Lesson 16 (diversity and intent) teaches them.
 
 Every function here takes a batch: arrays of shape ``(q, n, s)``, one query
 per leading row; a single query is a batch of one.
@@ -19,32 +19,39 @@ from collections import Counter
 import numpy as np
 
 from .validation import NEGATIVE_CHOICES, check_choice, check_finite_total, shown
+from .i18n import gettext, mark
+
+
+RANKED_ITEM = mark("ranked item")
 
 
 def _table(name, values, what):
     """``values`` as a 2-D float64 array, or the error that says why not."""
     if isinstance(values, (str, bytes)) or values is None or np.isscalar(values):
-        raise TypeError(f"{name} must be a table of grades, one row per {what} and one column per subtopic, e.g. "
-                        f"[[1, 0], [0, 1]]. Got {shown(values)} instead.")
+        raise TypeError(gettext("{name} must be a table of grades, one row per {what} and one column per "
+                                "subtopic, e.g. [[1, 0], [0, 1]]. Got {got} instead.")
+                               .format(name=name, what=gettext(what), got=shown(values)))
     try:
         array = np.asarray(values)
     except ValueError:
         array = None
     if array is None or array.dtype == object:
-        raise ValueError(f"{name} must be a table of numbers with the same number of subtopics (columns) in every row. "
-                         f"Got {shown(values)} instead.")
+        raise ValueError(gettext("{name} must be a table of numbers with the same number of subtopics (columns) "
+                                 "in every row. Got {got} instead.").format(name=name, got=shown(values)))
     if array.size == 0 and array.ndim == 1:
         return np.zeros((0, 0))
     if array.ndim != 2:
-        raise ValueError(f"{name} must be 2-D: one row per {what}, one column per subtopic. Got shape {array.shape} "
-                         f"({shown(values)}) instead.")
+        raise ValueError(gettext("{name} must be 2-D: one row per {what}, one column per subtopic. Got shape "
+                                 "{shape} ({values}) instead.").format(name=name, what=gettext(what), shape=array.shape,
+                                                                       values=shown(values)))
     if array.dtype.kind not in "biuf":
-        kind = "text" if array.dtype.kind in "US" else str(array.dtype)
-        raise TypeError(f"{name} must hold numbers (grades), not {kind}. Got {shown(values)} instead.")
+        kind = gettext("text") if array.dtype.kind in "US" else str(array.dtype)
+        raise TypeError(gettext("{name} must hold numbers (grades), not {kind}. Got {got} instead.")
+                               .format(name=name, kind=kind, got=shown(values)))
     return array.astype(np.float64)
 
 
-def check_judgements(judgements, negative="raise", name="judgements", what="ranked item"):
+def check_judgements(judgements, negative="raise", name="judgements", what=RANKED_ITEM):
     """``judgements`` as a ``(n, s)`` float64 array: finite, non-negative grades (negative ones read as 0 with
     ``negative="zero"``). An empty list is an empty ranking.
 
@@ -63,14 +70,18 @@ def check_judgements(judgements, negative="raise", name="judgements", what="rank
     bad = ~np.isfinite(array)
     if bad.any():
         row, column = (int(i) + 1 for i in np.argwhere(bad)[0])
-        raise ValueError(f"{name} must be finite numbers; row {row}, subtopic {column} holds {float(array[row - 1, column - 1])!r}. "
-                         f"Got {shown(judgements)} instead.")
+        raise ValueError(gettext("{name} must be finite numbers; row {row}, subtopic {column} holds {value!r}. "
+                                 "Got {got} instead.").format(name=name, row=row, column=column,
+                                                              value=float(array[row - 1, column - 1]),
+                                                              got=shown(judgements)))
     if (array < 0).any():
         if negative != "zero":
             row, column = (int(i) + 1 for i in np.argwhere(array < 0)[0])
-            raise ValueError(f"{name} must be non-negative grades; row {row}, subtopic {column} holds "
-                             f"{array[row - 1, column - 1]:g}. Pass negative='zero' to read a negative grade as 0 "
-                             f"(judged non-relevant). Got {shown(judgements)} instead.")
+            raise ValueError(gettext("{name} must be non-negative grades; row {row}, subtopic {column} holds "
+                                     "{grade:g}. Pass negative='zero' to read a negative grade as 0 (judged "
+                                     "non-relevant). Got {got} instead.")
+                                    .format(name=name, row=row, column=column, grade=array[row - 1, column - 1],
+                                            got=shown(judgements)))
         array = np.where(array < 0, 0.0, array)
     check_finite_total(name, array.sum(axis=1), judgements)
     return array
@@ -84,18 +95,20 @@ def check_subtopic_pool(pool, judgements, negative="raise"):
     item of the query, retrieved or not. Returns ``(pool, judgements)``, the
     judgements reshaped to the pool's subtopics when the list is empty.
     """
-    pool = check_judgements(pool, negative, "subtopic_pool", "judged item")
+    pool = check_judgements(pool, negative, "subtopic_pool", mark("judged item"))
     if judgements.size == 0:
         judgements = np.zeros((0, pool.shape[1]))
     if pool.shape[1] != judgements.shape[1]:
-        raise ValueError(f"subtopic_pool must have the judgements' number of subtopics ({judgements.shape[1]} columns). "
-                         f"Got {pool.shape[1]} columns instead.")
+        raise ValueError(gettext("subtopic_pool must have the judgements' number of subtopics ({expected} "
+                                 "columns). Got {n_columns} columns instead.")
+                                .format(expected=judgements.shape[1], n_columns=pool.shape[1]))
     have = Counter(map(tuple, pool[pool.any(axis=1)].tolist()))
     for row in judgements[judgements.any(axis=1)].tolist():
         if have[tuple(row)] <= 0:
-            raise ValueError("subtopic_pool must hold every judged item of the query, so it must contain each ranked "
-                             f"row with a positive grade; the row {[f'{g:g}' for g in row]} is missing. "
-                             f"Got subtopic_pool={shown(pool)} instead.")
+            raise ValueError(gettext("subtopic_pool must hold every judged item of the query, so it must contain "
+                                     "each ranked row with a positive grade; the row {value} is missing. Got "
+                                     "subtopic_pool={got} instead.").format(value=[f'{g:g}' for g in row],
+                                                                            got=shown(pool)))
         have[tuple(row)] -= 1
     return pool, judgements
 
@@ -111,18 +124,21 @@ def checked_tables(judgements, subtopic_pool, negative):
 
 def check_unit(name, value, meaning):
     """``value`` as a float from 0 to 1 inclusive (α-nDCG's ``alpha``)."""
-    requirement = f"a number from 0 to 1: {meaning}"
+    requirement = gettext("a number from 0 to 1: {meaning}").format(meaning=gettext(meaning))
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise TypeError(gettext("{name} must be {requirement}. Got {got} instead.")
+                               .format(name=name, requirement=requirement, got=shown(value)))
     if not 0 <= value <= 1:
-        raise ValueError(f"{name} must be {requirement}. Got {shown(value)} instead.")
+        raise ValueError(gettext("{name} must be {requirement}. Got {got} instead.")
+                                .format(name=name, requirement=requirement, got=shown(value)))
     return float(value)
 
 
 def check_flag(name, value, meaning):
     """``value`` when it is True or False."""
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False: {meaning}. Got {shown(value)} instead.")
+        raise TypeError(gettext("{name} must be True or False: {meaning}. Got {got} instead.")
+                               .format(name=name, meaning=gettext(meaning), got=shown(value)))
     return bool(value)
 
 

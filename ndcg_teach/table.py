@@ -283,7 +283,8 @@ class Table:
         for row in self.rows:
             if row[0] == name:
                 return row[self.headers.index("value")] if "value" in self.headers else row
-        raise KeyError(f"no row named {name!r}; rows are {[row[0] for row in self.rows]}")
+        raise KeyError(gettext("no row named {name!r}; rows are {value}")
+                              .format(name=name, value=[row[0] for row in self.rows]))
 
     def _left(self, column):
         return not self.align or self.align[column] == "l"

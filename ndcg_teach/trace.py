@@ -20,7 +20,7 @@ from html import escape
 from types import MappingProxyType
 
 from . import i18n
-from .i18n import _, mark
+from .i18n import _, gettext, mark
 from .table import Mapped, Table, formula_block, shortened, styled
 
 NOT_RETRIEVED = mark("(not retrieved)")
@@ -72,8 +72,9 @@ class Column:
 
     def __post_init__(self):
         if not self.key.isidentifier() or not (callable(self.format) or self.format in FORMATS):
-            raise ValueError(f"Column must have an identifier key and a format in {', '.join(FORMATS)} or a function. "
-                             f"Got key {self.key!r}, format {self.format!r} instead.")
+            raise ValueError(gettext("Column must have an identifier key and a format in {names} or a function. "
+                                     "Got key {key!r}, format {format!r} instead.")
+                                    .format(names=', '.join(FORMATS), key=self.key, format=self.format))
 
     def cell(self, value, language=None):
         """``value`` as table text in ``language``; an empty cell for None."""
@@ -132,10 +133,12 @@ class Row:
         try:
             return self._values[name]
         except KeyError:
-            raise AttributeError(f"this trace row has no {name!r}; it holds {', '.join(self._values)}") from None
+            raise AttributeError(gettext("this trace row has no {name!r}; it holds {names}")
+                                        .format(name=name, names=', '.join(self._values))) from None
 
     def __setattr__(self, name, value):
-        raise FrozenInstanceError(f"cannot assign to field {name!r}: trace rows are read-only")
+        raise FrozenInstanceError(gettext("cannot assign to field {name!r}: trace rows are read-only")
+                                         .format(name=name))
 
     def get(self, name, default=None):
         """The row's ``name`` value, or ``default`` when its trace has no such column."""
@@ -205,7 +208,8 @@ class Trace:
         keys = [column.key for column in self.columns]
         for row in self.rows:
             if list(row.as_dict()) != keys:
-                raise ValueError(f"Trace rows must hold exactly its columns {keys}. Got {list(row.as_dict())} instead.")
+                raise ValueError(gettext("Trace rows must hold exactly its columns {keys}. Got {got} instead.")
+                                        .format(keys=keys, got=list(row.as_dict())))
 
     def _table(self):
         # Rows are formatted when shown: a long table shows only its first and last rows (see table.ROW_LIMIT).
@@ -231,7 +235,8 @@ class Trace:
         for column in self.columns:
             if column.key == key:
                 return column
-        raise KeyError(f"key must be one of this trace's columns ({', '.join(c.key for c in self.columns)}). Got {key!r} instead.")
+        raise KeyError(gettext("key must be one of this trace's columns ({names}). Got {key!r} instead.")
+                              .format(names=', '.join(c.key for c in self.columns), key=key))
 
     def table(self):
         """The step table as aligned plain text."""

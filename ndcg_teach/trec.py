@@ -37,6 +37,7 @@ from .trec_files import MAX_BYTES, read_columns
 from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.trec.TrecFormatError
 from .trec_tables import from_dict, from_frame, from_subtopic_dict
 from .validation import check_choice, shown
+from .i18n import gettext, mark
 
 QRELS_COLUMNS = ("qid", "iter", "docno", "rel")
 SUBTOPIC_COLUMNS = ("topic", "subtopic", "docno", "grade")
@@ -116,8 +117,8 @@ def _is_frame(source):
 
 def _check_max_bytes(max_bytes):
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, (int, np.integer)) or max_bytes < 1:
-        raise TypeError(f"max_bytes must be a positive whole number of bytes, e.g. {MAX_BYTES}. "
-                        f"Got {shown(max_bytes)} instead.")
+        raise TypeError(gettext("max_bytes must be a positive whole number of bytes, e.g. {MAX_BYTES}. Got {got} "
+                                "instead.").format(MAX_BYTES=MAX_BYTES, got=shown(max_bytes)))
     return int(max_bytes)
 
 
@@ -178,28 +179,31 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance", gra
     """
     if isinstance(source, Qrels):
         if subtopics and source.subtopics is None:
-            raise TypeError(f"qrels must be read with read_qrels(..., subtopics=True) for the diversity metrics: these "
-                            f"hold one grade per item, not one per subtopic. Got qrels from {source.source} instead.")
+            raise TypeError(gettext("qrels must be read with read_qrels(..., subtopics=True) for the diversity "
+                                    "metrics: these hold one grade per item, not one per subtopic. Got qrels "
+                                    "from {source} instead.").format(source=source.source))
         return source
     check_choice("grades", grades, GRADES)
     if not isinstance(subtopics, (bool, np.bool_)):
-        raise TypeError(f"subtopics must be True (diversity qrels: topic subtopic docno grade) or False. "
-                        f"Got {shown(subtopics)} instead.")
+        raise TypeError(gettext("subtopics must be True (diversity qrels: topic subtopic docno grade) or False. "
+                                "Got {got} instead.").format(got=shown(subtopics)))
     integer = grades == "integer"
     if subtopics and not _is_file(source):
         if _is_frame(source) or not hasattr(source, "items"):
-            raise TypeError(f"qrels with subtopics=True must be a file of 'topic subtopic docno grade' lines or a "
-                            f"{{qid: {{subtopic: {{docno: grade}}}}}} dict. Got {shown(source)} instead.")
+            raise TypeError(gettext("qrels with subtopics=True must be a file of 'topic subtopic docno grade' "
+                                    "lines or a {{qid: {{subtopic: {{docno: grade}}}}}} dict. Got {got} instead.")
+                                   .format(got=shown(source)))
         qids, labels, docnos, numbers = from_subtopic_dict(source)
         return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "dict", subtopics=labels)
     if _is_frame(source):
         qids, docnos, numbers = from_frame(source, "qrels", (query, item, relevance))
         return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "DataFrame")
     if hasattr(source, "items"):
-        qids, docnos, numbers = from_dict(source, "qrels", "grade")
+        qids, docnos, numbers = from_dict(source, "qrels", mark("grade"))
         return Qrels(qids, docnos, np.trunc(numbers) if integer else numbers, "dict")
     if not _is_file(source):
-        raise TypeError(f"qrels must be a file name, a {{qid: {{docno: grade}}}} dict or a DataFrame. Got {shown(source)} instead.")
+        raise TypeError(gettext("qrels must be a file name, a {{qid: {{docno: grade}}}} dict or a DataFrame. Got "
+                                "{got} instead.").format(got=shown(source)))
     columns = SUBTOPIC_COLUMNS if subtopics else QRELS_COLUMNS
     found = read_columns(source, columns, numeric=3, max_bytes=_check_max_bytes(max_bytes), grades=grades,
                          labels=1 if subtopics else None)
@@ -246,9 +250,10 @@ def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX
     if _is_frame(source):
         return Run(*from_frame(source, "run", (query, item, score)), "DataFrame", "DataFrame")
     if hasattr(source, "items"):
-        return Run(*from_dict(source, "run", "score"), "dict", "dict")
+        return Run(*from_dict(source, "run", mark("score")), "dict", "dict")
     if not _is_file(source):
-        raise TypeError(f"run must be a file name, a {{qid: {{docno: score}}}} dict or a DataFrame. Got {shown(source)} instead.")
+        raise TypeError(gettext("run must be a file name, a {{qid: {{docno: score}}}} dict or a DataFrame. Got "
+                                "{got} instead.").format(got=shown(source)))
     found = read_columns(source, RUN_COLUMNS, numeric=4, trailing=True, max_bytes=_check_max_bytes(max_bytes))
     tag = found["tag"].decode("utf-8", "replace")
     return Run(found["qids"], found["docnos"], found["numbers"], found["name"], tag, found["lines"])

@@ -27,6 +27,7 @@ import zlib
 import numpy as np
 
 from .ids import Ids, Labels
+from .i18n import gettext, mark
 
 BLOCK_BYTES = 1 << 21  # read 2 MB at a time
 MAX_BYTES = 1 << 31    # the default limit on what one input may expand to (2 GiB)
@@ -79,10 +80,13 @@ def c_number(token, integer=False):
 # ---- Blocks of lines ---------------------------------------------------------------------------------
 
 def _limit_error(name, max_bytes, packed):
-    return TrecFormatError(
-        f"{name}: holds more than max_bytes={max_bytes:,} bytes{' once decompressed' if packed else ''}; ndcg_teach "
-        "stops there so that a compressed or endless input cannot fill the memory. Pass a larger max_bytes= "
-        f"(command: --max-bytes) to read it. Got more than {max_bytes:,} bytes instead.", source=name)
+    template = mark("{name}: holds more than max_bytes={max_bytes:,} bytes once decompressed; ndcg_teach stops there so "
+                    "that a compressed or endless input cannot fill the memory. Pass a larger max_bytes= (command: "
+                    "--max-bytes) to read it. Got more than {max_bytes:,} bytes instead.") if packed else \
+        mark("{name}: holds more than max_bytes={max_bytes:,} bytes; ndcg_teach stops there so that a compressed or "
+             "endless input cannot fill the memory. Pass a larger max_bytes= (command: --max-bytes) to read it. Got "
+             "more than {max_bytes:,} bytes instead.")
+    return TrecFormatError(gettext(template).format(name=name, max_bytes=max_bytes), source=name)
 
 
 def _gunzip(name, chunks):
@@ -93,7 +97,8 @@ def _gunzip(name, chunks):
             try:
                 out = inflater.decompress(chunk, BLOCK_BYTES)
             except zlib.error as error:
-                raise TrecFormatError(f"{name}: starts like a gzip file but cannot be decompressed ({error}).",
+                raise TrecFormatError(gettext("{name}: starts like a gzip file but cannot be decompressed "
+                                              "({error}).").format(name=name, error=error),
                                       source=name) from None
             if out:
                 yield out
@@ -104,8 +109,8 @@ def _gunzip(name, chunks):
                     return
                 inflater = zlib.decompressobj(31)
     if not inflater.eof:
-        raise TrecFormatError(f"{name}: starts like a gzip file but cannot be decompressed (it ends in the middle "
-                              "of the compressed data).", source=name)
+        raise TrecFormatError(gettext("{name}: starts like a gzip file but cannot be decompressed (it ends in "
+                                      "the middle of the compressed data).").format(name=name), source=name)
 
 
 def _raw_chunks(handle):
@@ -126,7 +131,7 @@ def _opened(source):
     except OSError as error:
         reason = {errno.ENOENT: "no such file", errno.EACCES: "permission denied", errno.EISDIR: "it is a folder",
                   errno.ELOOP: "its symbolic links form a loop"}.get(error.errno, error.strerror)
-        raise type(error)(error.errno, f"{name}: cannot be read ({reason}).") from None
+        raise type(error)(error.errno, gettext("{name}: cannot be read ({reason}).").format(name=name, reason=reason)) from None
 
 
 def blocks(source, max_bytes=MAX_BYTES):
@@ -143,15 +148,16 @@ def blocks(source, max_bytes=MAX_BYTES):
         total, pending, line = 0, [], 1
         for chunk in stream:
             if isinstance(chunk, str):
-                raise TrecFormatError(f"{name}: must be opened in binary mode ('rb'). Got a text stream instead.",
+                raise TrecFormatError(gettext("{name}: must be opened in binary mode ('rb'). Got a text stream "
+                                              "instead.").format(name=name),
                                       source=name)
             total += len(chunk)
             if total > max_bytes:
                 raise _limit_error(name, max_bytes, packed)
             if b"\0" in chunk:  # before a line is whole: /dev/zero has no line ends
                 line += sum(piece.count(b"\n") for piece in pending) + chunk.count(b"\n", 0, chunk.index(b"\0"))
-                raise TrecFormatError(f"{name}, line {line}: is a binary file (it holds NUL bytes), not a text file of "
-                                      "TREC lines.", source=name, line=line)
+                raise TrecFormatError(gettext("{name}, line {line}: is a binary file (it holds NUL bytes), not a "
+                                              "text file of TREC lines.").format(name=name, line=line), source=name, line=line)
             end = chunk.rfind(b"\n") + 1
             if not end:  # a long line: keep its pieces (joining them at each chunk would cost n squared)
                 pending.append(chunk)
@@ -163,7 +169,8 @@ def blocks(source, max_bytes=MAX_BYTES):
         if pending:
             yield name, b"".join(pending) + b"\n"
     except OSError as error:
-        raise type(error)(error.errno, f"{name}: cannot be read ({error.strerror}).") from None
+        raise type(error)(error.errno, gettext("{name}: cannot be read ({strerror}).")
+                                              .format(name=name, strerror=error.strerror)) from None
     finally:
         if close:
             handle.close()
@@ -221,10 +228,12 @@ class Block:
         bad = short | (kept & (counts > width)) if not trailing else short
         if bad.any():
             index = int(np.argmax(bad))
-            kind = "is truncated" if short[index] else "has too many columns"
+            kind = mark("is truncated") if short[index] else mark("has too many columns")
             line = first_line + index
-            raise TrecFormatError(f"{name}, line {line}: {kind}; expected {_expected(columns)}. Got {counts[index]} "
-                                  f"column(s) {_line_text(raw, newlines, index)!r} instead.", source=name, line=line)
+            raise TrecFormatError(gettext("{name}, line {line}: {kind}; expected {expected}. Got {count} "
+                                          "column(s) {line_text!r} instead.")
+                                         .format(name=name, line=line, kind=gettext(kind), expected=_expected(columns),
+                                                 count=counts[index], line_text=_line_text(raw, newlines, index)), source=name, line=line)
         tokens = first[kept][:, np.newaxis] + np.arange(width)
         self.starts, self.lengths = starts[tokens], (ends - starts)[tokens]
         self.lines = first_line + np.flatnonzero(kept).astype(np.int64)
@@ -253,8 +262,10 @@ class Block:
     def bad_number(self, row, column, reason):
         line = int(self.lines[row])
         token = self.token(row, column).decode("utf-8", "replace")
-        return TrecFormatError(f"{self.name}, line {line}: the {self.columns[column]} column must be {reason}. "
-                               f"Got {token!r} in {self.text(row)!r} instead.", source=self.name, line=line)
+        return TrecFormatError(gettext("{name}, line {line}: the {column} column must be {reason}. Got {token!r} in "
+                                       "{text!r} instead.").format(name=self.name, line=line, column=self.columns[column],
+                                                                   reason=reason, token=token, text=self.text(row)),
+                               source=self.name, line=line)
 
 
 # ---- Columns ---------------------------------------------------------------------------------------------
@@ -279,10 +290,10 @@ def scores_of(block, column):
     for row in np.flatnonzero(slow).tolist():
         value = c_number(block.token(row, column))
         if value is None:
-            raise block.bad_number(row, column, "a number (trec_eval would read it as 0)")
+            raise block.bad_number(row, column, gettext("a number (trec_eval would read it as 0)"))
         values[row] = value
     if np.isnan(values).any():
-        raise block.bad_number(int(np.argmax(np.isnan(values))), column, "a number, not NaN")
+        raise block.bad_number(int(np.argmax(np.isnan(values))), column, gettext("a number, not NaN"))
     return values
 
 
@@ -300,8 +311,9 @@ def grades_of(block, column, integer):
         value = c_number(token)
         if value is None or not np.isfinite(value):
             row = int(np.argmax(inverse == index))
-            raise block.bad_number(row, column, "a finite number" + (" (trec_eval would read it as 0)"
-                                                                      if value is None or np.isnan(value) else ""))
+            unread = value is None or np.isnan(value)
+            raise block.bad_number(row, column, gettext("a finite number (trec_eval would read it as 0)") if unread
+                                   else gettext("a finite number"))
         values[index] = c_number(token, integer=True) if integer else value
     return values[inverse.ravel()]
 
@@ -377,8 +389,8 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
         lines.append(block.lines, expected)
         last = block.token(block.lines.size - 1, len(columns) - 1)
     if not lines.size:
-        raise TrecFormatError(f"{name}: holds no lines; expected one line of {_expected(columns)} per entry. "
-                              "Got an empty file instead.", source=name)
+        raise TrecFormatError(gettext("{name}: holds no lines; expected one line of {expected} per entry. Got an "
+                                      "empty file instead.").format(name=name, expected=_expected(columns)), source=name)
     return {"qids": Labels(codes.whole(), list(index)), "docnos": Ids(words.whole(), lengths.whole()),
             "numbers": numbers.whole(), "lines": lines.whole(), "name": name, "tag": last,
             "labels": None if labels is None else Labels(label_codes.whole(), list(label_index))}

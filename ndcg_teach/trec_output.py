@@ -22,6 +22,7 @@ import math
 import numpy as np
 
 from .trec_files import TrecFormatError, blocks, c_number
+from .i18n import gettext
 
 MIN_GEO_MEAN = 1e-5
 MISSING_ZSCORE = -1000000.0
@@ -86,12 +87,13 @@ def read_zscores(source):
                 continue
             numbers = [c_number(part.encode()) for part in parts[2:4]]
             if len(parts) != 4 or None in numbers:
-                raise TrecFormatError(f"{name}, line {line_number}: must hold 4 columns (qid measure mean stddev), the "
-                                      f"last two numbers. Got {text.strip()!r} instead.", source=name, line=line_number)
+                raise TrecFormatError(gettext("{name}, line {line_number}: must hold 4 columns (qid measure mean "
+                                              "stddev), the last two numbers. Got {line_text!r} instead.")
+                                             .format(name=name, line_number=line_number, line_text=text.strip()), source=name, line=line_number)
             table[parts[0], parts[1]] = (numbers[0], numbers[1])
     if not table:
-        raise TrecFormatError(f"{name}: holds no lines; expected lines of qid measure mean stddev. Got an empty file "
-                              "instead.", source=str(source))
+        raise TrecFormatError(gettext("{name}: holds no lines; expected lines of qid measure mean stddev. Got an "
+                                      "empty file instead.").format(name=name), source=str(source))
     return table
 
 

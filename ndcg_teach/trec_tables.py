@@ -19,6 +19,7 @@ import numpy as np
 
 from .ids import Ids, Labels
 from .trec_files import TrecFormatError
+from .i18n import gettext, mark
 from .validation import shown
 
 _BAD_BYTES = np.zeros(256, dtype=bool)
@@ -26,7 +27,8 @@ _BAD_BYTES[:33] = _BAD_BYTES[127] = True  # ASCII white space, control character
 
 
 def _id_error(what, where, value, reason):
-    return TrecFormatError(f"{what}: {where} must be {reason}. Got {shown(value)} instead.", source=what)
+    return TrecFormatError(gettext("{what}: {where} must be {reason}. Got {got} instead.")
+                           .format(what=what, where=where, reason=reason, got=shown(value)), source=what)
 
 
 def _id_bytes(value, what, where):
@@ -35,25 +37,26 @@ def _id_bytes(value, what, where):
         try:
             raw = value.encode("utf-8")
         except UnicodeEncodeError:
-            raise _id_error(what, where, value, "text that UTF-8 can write (it holds a lone surrogate)") from None
+            raise _id_error(what, where, value, gettext("text that UTF-8 can write (it holds a lone surrogate)")) from None
     elif isinstance(value, (bytes, bytearray, np.bytes_)):
         raw = bytes(value)
     elif isinstance(value, (bool, np.bool_)):
-        raise _id_error(what, where, value, "text or a whole number, not True or False")
+        raise _id_error(what, where, value, gettext("text or a whole number, not True or False"))
     elif isinstance(value, Integral):
         raw = str(int(value)).encode()
     elif isinstance(value, Real):
         if math.isnan(value):
-            raise _id_error(what, where, value, "text or a whole number, not NaN (a missing value?)")
+            raise _id_error(what, where, value, gettext("text or a whole number, not NaN (a missing value?)"))
         if not math.isfinite(value) or value != int(value):
-            raise _id_error(what, where, value, "text or a whole number (7.0 is read as '7')")
+            raise _id_error(what, where, value, gettext("text or a whole number (7.0 is read as '7')"))
         raw = str(int(value)).encode()
     else:
-        raise _id_error(what, where, value, "text (str or bytes) or a whole number")
+        raise _id_error(what, where, value, gettext("text (str or bytes) or a whole number"))
     if not raw or _BAD_BYTES[np.frombuffer(raw, dtype=np.uint8)].any() or (
             not raw.isascii() and not _printable(raw)):
-        raise _id_error(what, where, value, "non-empty text without white space, control characters or NUL, "
-                                            "as in a TREC file (where white space separates the columns)")
+        raise _id_error(what, where, value, gettext("non-empty text without white space, control characters or "
+                                                    "NUL, as in a TREC file (where white space separates the "
+                                                    "columns)"))
     return raw
 
 
@@ -85,12 +88,14 @@ def _number(value, what, where, value_name):
     if isinstance(value, (bool, np.bool_)):
         if value_name == "grade":
             return float(value)
-        raise TrecFormatError(f"{what}: the score {where} must be a number, not True or False. Got {value!r} "
-                              "instead.", source=what)
+        raise TrecFormatError(gettext("{what}: the score {where} must be a number, not True or False. Got "
+                                      "{value!r} instead.").format(what=what, where=where, value=value), source=what)
     if isinstance(value, Real) and not math.isnan(value) and (value_name == "score" or math.isfinite(value)):
         return float(value)
-    kind = "a number other than NaN" if value_name == "score" else "a finite number"
-    raise TrecFormatError(f"{what}: the {value_name} {where} must be {kind}. Got {shown(value)} instead.", source=what)
+    kind = mark("a number other than NaN") if value_name == "score" else mark("a finite number")
+    raise TrecFormatError(gettext("{what}: the {value_name} {where} must be {kind}. Got {got} instead.")
+                                 .format(what=what, value_name=gettext(value_name), where=where, kind=gettext(kind),
+                                         got=shown(value)), source=what)
 
 
 def from_dict(source, what, value_name):
@@ -98,22 +103,28 @@ def from_dict(source, what, value_name):
     qids, items, owners, numbers = [], [], [], []
     for qid, entries in source.items():
         if not hasattr(entries, "items"):
-            raise TrecFormatError(f"{what} must map each query id to a {{item id: {value_name}}} dict, as pytrec_eval "
-                                  f"and ranx do; query {qid!r} maps to {shown(entries)}. Got {shown(source)} instead.",
+            raise TrecFormatError(gettext("{what} must map each query id to a {{item id: {value_name}}} dict, as "
+                                          "pytrec_eval and ranx do; query {qid!r} maps to {entries}. Got {got} "
+                                          "instead.").format(what=what, value_name=gettext(value_name), qid=qid,
+                                                             entries=shown(entries), got=shown(source)),
                                   source=what)
-        raw_qid = _id_bytes(qid, what, f"query id {qid!r}")
+        raw_qid = _id_bytes(qid, what, gettext("query id {qid!r}").format(qid=qid))
         for docno, number in entries.items():
             if hasattr(number, "items") and what == "qrels":
-                raise TrecFormatError(f"qrels must map each query id to an {{item id: grade}} dict; query {qid!r} maps "
-                                      f"{docno!r} to a dict, as diversity qrels map a subtopic: read those with "
-                                      f"read_qrels(..., subtopics=True). Got {shown(number)} instead.", source=what)
-            numbers.append(_number(number, what, f"of query {qid!r}, item {docno!r}", value_name))
+                raise TrecFormatError(gettext("qrels must map each query id to an {{item id: grade}} dict; query "
+                                              "{qid!r} maps {docno!r} to a dict, as diversity qrels map a "
+                                              "subtopic: read those with read_qrels(..., subtopics=True). Got "
+                                              "{got} instead.").format(qid=qid, docno=docno, got=shown(number)), source=what)
+            numbers.append(_number(number, what, gettext("of query {qid!r}, item {docno!r}").format(qid=qid, docno=docno),
+                                  value_name))
             items.append(docno)
             owners.append(qid)
             qids.append(raw_qid)
     if not qids:
-        raise TrecFormatError(f"{what} must hold at least one entry. Got {shown(source)} instead.", source=what)
-    docnos = _ids(items, what, lambda index: f"the item id {items[index]!r} of query {owners[index]!r}")
+        raise TrecFormatError(gettext("{what} must hold at least one entry. Got {got} instead.")
+                                     .format(what=what, got=shown(source)), source=what)
+    docnos = _ids(items, what, lambda index: gettext("the item id {item!r} of query {qid!r}")
+                  .format(item=items[index], qid=owners[index]))
     return Labels.from_list(qids), Ids.from_list(docnos), np.array(numbers, dtype=np.float64)
 
 
@@ -122,27 +133,33 @@ def from_subtopic_dict(source):
     qids, subtopics, items, owners, numbers = [], [], [], [], []
     for qid, by_subtopic in source.items():
         if not hasattr(by_subtopic, "items"):
-            raise TrecFormatError(f"qrels with subtopics must map each query id to a {{subtopic: {{item id: grade}}}} "
-                                  f"dict; query {qid!r} maps to {shown(by_subtopic)}. Got {shown(source)} instead.",
+            raise TrecFormatError(gettext("qrels with subtopics must map each query id to a {{subtopic: {{item "
+                                          "id: grade}}}} dict; query {qid!r} maps to {by_subtopic}. Got {got} "
+                                          "instead.").format(qid=qid, by_subtopic=shown(by_subtopic),
+                                                             got=shown(source)),
                                   source="qrels")
-        raw_qid = _id_bytes(qid, "qrels", f"query id {qid!r}")
+        raw_qid = _id_bytes(qid, "qrels", gettext("query id {qid!r}").format(qid=qid))
         for subtopic, entries in by_subtopic.items():
-            raw_subtopic = _id_bytes(subtopic, "qrels", f"subtopic id {subtopic!r} of query {qid!r}")
+            raw_subtopic = _id_bytes(subtopic, "qrels", gettext("subtopic id {subtopic!r} of query {qid!r}")
+                                     .format(subtopic=subtopic, qid=qid))
             if not hasattr(entries, "items"):
-                raise TrecFormatError(f"qrels with subtopics must map each subtopic to an {{item id: grade}} dict; "
-                                      f"query {qid!r}, subtopic {subtopic!r} maps to {shown(entries)}. Got "
-                                      f"{shown(source)} instead.", source="qrels")
+                raise TrecFormatError(gettext("qrels with subtopics must map each subtopic to an {{item id: "
+                                              "grade}} dict; query {qid!r}, subtopic {subtopic!r} maps to "
+                                              "{entries}. Got {got} instead.")
+                                             .format(qid=qid, subtopic=subtopic, entries=shown(entries),
+                                                     got=shown(source)), source="qrels")
             for docno, number in entries.items():
-                numbers.append(_number(number, "qrels", f"of query {qid!r}, subtopic {subtopic!r}, item {docno!r}",
-                                       "grade"))
+                where = gettext("of query {qid!r}, subtopic {subtopic!r}, item {docno!r}")
+                numbers.append(_number(number, "qrels", where.format(qid=qid, subtopic=subtopic, docno=docno), "grade"))
                 items.append(docno)
                 owners.append((qid, subtopic))
                 qids.append(raw_qid)
                 subtopics.append(raw_subtopic)
     if not qids:
-        raise TrecFormatError(f"qrels must hold at least one entry. Got {shown(source)} instead.", source="qrels")
-    docnos = _ids(items, "qrels", lambda index: f"the item id {items[index]!r} of query {owners[index][0]!r}, "
-                                                f"subtopic {owners[index][1]!r}")
+        raise TrecFormatError(gettext("qrels must hold at least one entry. Got {got} instead.")
+                                     .format(got=shown(source)), source="qrels")
+    docnos = _ids(items, "qrels", lambda index: gettext("the item id {item!r} of query {qid!r}, subtopic {subtopic!r}")
+                  .format(item=items[index], qid=owners[index][0], subtopic=owners[index][1]))
     return (Labels.from_list(qids), Labels.from_list(subtopics), Ids.from_list(docnos),
             np.array(numbers, dtype=np.float64))
 
@@ -150,21 +167,24 @@ def from_subtopic_dict(source):
 def _column(frame, name, what):
     matches = int((frame.columns == name).sum())
     if matches > 1:
-        raise TrecFormatError(f"{what} DataFrame: column {name!r} must appear once; it appears {matches} times. "
-                              f"Got columns {list(frame.columns)} instead.", source="DataFrame")
+        raise TrecFormatError(gettext("{what} DataFrame: column {name!r} must appear once; it appears {matches} "
+                                      "times. Got columns {columns} instead.")
+                                     .format(what=what, name=name, matches=matches, columns=list(frame.columns)),
+                              source="DataFrame")
     return frame[name]
 
 
 def _frame_numbers(column, what, name):
     """The number column as float64: numeric dtypes in one pass, anything else value by value."""
-    value_name = "score" if what == "run" else "grade"
+    value_name = mark("score") if what == "run" else mark("grade")
     if column.dtype.kind in "iuf" or (column.dtype.kind == "b" and value_name == "grade"):
         numbers = column.to_numpy(dtype=np.float64)
         bad = np.isnan(numbers) | (np.isinf(numbers) if value_name == "grade" else False)
         if not bad.any():
             return numbers
     values = column.tolist()
-    return np.array([_number(value, f"{what} DataFrame", f"in row {row} (column {name!r})", value_name)
+    return np.array([_number(value, f"{what} DataFrame", gettext("in row {row} (column {name!r})").format(row=row, name=name),
+                             value_name)
                      for row, value in enumerate(values)], dtype=np.float64)
 
 
@@ -173,17 +193,21 @@ def from_frame(frame, what, columns):
     missing = [column for column in columns if column not in frame.columns]
     if missing:
         keywords = ", ".join(f"{key}=" for key in ("query", "item", columns[-1] == "score" and "score" or "relevance"))
-        raise TrecFormatError(f"{what} DataFrame must have the columns {list(columns)} (name yours with {keywords}); "
-                              f"{missing[0]!r} is missing. Got columns {list(frame.columns)} instead.",
+        raise TrecFormatError(gettext("{what} DataFrame must have the columns {required} (name yours with "
+                                      "{keywords}); {missing!r} is missing. Got columns {columns} instead.")
+                                     .format(what=what, required=list(columns), keywords=keywords, missing=missing[0],
+                                             columns=list(frame.columns)),
                               source="DataFrame")
     if len(frame) == 0:
-        raise TrecFormatError(f"{what} DataFrame must hold at least one row. Got an empty DataFrame instead.",
+        raise TrecFormatError(gettext("{what} DataFrame must hold at least one row. Got an empty DataFrame "
+                                      "instead.").format(what=what),
                               source="DataFrame")
     query, item, number = (_column(frame, name, what) for name in columns)
     numbers = _frame_numbers(number, what, columns[2])
     found = []
-    for column, name, label in ((query, columns[0], "query id"), (item, columns[1], "item id")):
+    for column, name, label in ((query, columns[0], mark("the query id in row {row} (column {name!r})")),
+                                (item, columns[1], mark("the item id in row {row} (column {name!r})"))):
         values = column.tolist()
         found.append(_ids(values, f"{what} DataFrame",
-                          lambda row, label=label, name=name: f"the {label} in row {row} (column {name!r})"))
+                          lambda row, label=label, name=name: gettext(label).format(row=row, name=name)))
     return Labels.from_list(found[0]), Ids.from_list(found[1]), numbers

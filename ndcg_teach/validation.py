@@ -16,6 +16,7 @@ import numpy as np
 from .i18n import gettext, mark, refused
 
 NEGATIVE_CHOICES = ("raise", "zero")
+GRADES = mark("grades")
 
 
 def shown(value, limit=80):
@@ -31,32 +32,39 @@ def check_choice(name, value, choices):
     if not isinstance(value, str) or value not in choices:
         options = ", ".join(repr(c) for c in choices)
         error = ValueError if isinstance(value, str) else TypeError
-        raise error(f"{name} must be one of {options}. Got {shown(value)} instead.")
+        raise error(gettext("{name} must be one of {options}. Got {got} instead.")
+                           .format(name=name, options=options, got=shown(value)))
     return value
 
 
 def _as_float_array(name, values, what):
     if isinstance(values, (str, bytes)) or np.isscalar(values) or values is None:
-        raise TypeError(f"{name} must be a list or 1-D array of {what}. Got {shown(values)} instead.")
+        raise TypeError(gettext("{name} must be a list or 1-D array of {what}. Got {got} instead.")
+                               .format(name=name, what=gettext(what), got=shown(values)))
     try:
         array = np.asarray(values)
     except ValueError:
-        raise ValueError(f"{name} must be a flat list of {what}, not nested lists. Got {shown(values)} instead.") from None
+        raise ValueError(gettext("{name} must be a flat list of {what}, not nested lists. Got {got} instead.")
+                                .format(name=name, what=gettext(what), got=shown(values))) from None
     if array.dtype == object and what == "relevance grades" and any(v is None for v in np.ravel(array)):
         raise TypeError(
-            f"{name} must hold numbers ({what}); None marks an unjudged item, which only bpref, rank_biased_precision "
-            "and rbp_residual accept: drop unjudged items with condensed(relevances), or write 0 to count them as not "
-            f"relevant. Got {shown(values)} instead."
+            gettext("{name} must hold numbers ({what}); None marks an unjudged item, which only bpref, "
+                    "rank_biased_precision and rbp_residual accept: drop unjudged items with "
+                    "condensed(relevances), or write 0 to count them as not relevant. Got {got} instead.")
+                   .format(name=name, what=gettext(what), got=shown(values))
         )
     if array.dtype == object and array.ndim and all(_is_real(v) for v in np.ravel(array)):
         return _object_floats(name, array, values, what)  # e.g. a pandas column of Python ints
     if array.dtype == object or array.dtype.kind in "USVmM":
         kinds = {type(v).__name__ for v in np.ravel(array)} if array.dtype == object else {_kind_name(array.dtype)}
         if array.dtype == object and any(isinstance(v, (list, tuple, np.ndarray)) for v in np.ravel(array)):
-            raise ValueError(f"{name} must be a flat list of {what}, not nested lists. Got {shown(values)} instead.")
-        raise TypeError(f"{name} must hold numbers ({what}), not {', '.join(sorted(kinds))}. Got {shown(values)} instead.")
+            raise ValueError(gettext("{name} must be a flat list of {what}, not nested lists. Got {got} instead.")
+                                    .format(name=name, what=gettext(what), got=shown(values)))
+        raise TypeError(gettext("{name} must hold numbers ({what}), not {names}. Got {got} instead.")
+                               .format(name=name, what=gettext(what), names=', '.join(sorted(kinds)), got=shown(values)))
     if array.dtype.kind == "c":
-        raise TypeError(f"{name} must hold real numbers ({what}). Got {shown(values)} instead.")
+        raise TypeError(gettext("{name} must hold real numbers ({what}). Got {got} instead.")
+                               .format(name=name, what=gettext(what), got=shown(values)))
     return array.astype(np.float64, copy=False)  # no function writes into its checked input
 
 
@@ -76,8 +84,9 @@ def _object_floats(name, array, values, what):
     except OverflowError:
         position = next(i for i, v in enumerate(np.ravel(array), start=1) if abs(v) > float(np.finfo(np.float64).max))
         raise ValueError(
-            f"{name} must be finite numbers within float64's range (up to about 1.8e308); position {position} is "
-            f"outside it. Got {shown(values)} instead."
+            gettext("{name} must be finite numbers within float64's range (up to about 1.8e308); position "
+                    "{position} is outside it. Got {got} instead.").format(name=name, position=position,
+                                                                           got=shown(values))
         ) from None
 
 
@@ -103,31 +112,33 @@ def check_relevances(relevances, negative="raise", name="relevances"):
     array([3., 0.])
     """
     check_choice("negative", negative, NEGATIVE_CHOICES)
-    array = _as_float_array(name, relevances, "relevance grades")
+    array = _as_float_array(name, relevances, mark("relevance grades"))
     if array.ndim != 1:
         raise ValueError(
-            f"{name} must be a flat (1-D) list of grades, one per ranked item; "
-            f"it has shape {array.shape}. Got {shown(relevances)} instead."
+            gettext("{name} must be a flat (1-D) list of grades, one per ranked item; it has shape {shape}. Got "
+                    "{got} instead.").format(name=name, shape=array.shape, got=shown(relevances))
         )
     bad = ~np.isfinite(array)
     if bad.any():
         position = int(np.argmax(bad)) + 1
         raise ValueError(
-            f"{name} must be finite numbers; position {position} holds {array[position - 1]!r}. Got {shown(relevances)} instead."
+            gettext("{name} must be finite numbers; position {position} holds {value!r}. Got {got} instead.")
+                   .format(name=name, position=position, value=array[position - 1], got=shown(relevances))
         )
     if (array < 0).any():
         if negative != "zero":
             position = int(np.argmax(array < 0)) + 1
             raise ValueError(
-                f"{name} must be non-negative grades; position {position} holds {array[position - 1]:g}. "
-                "trec_eval reads a negative grade as 'judged non-relevant' (gain 0): pass negative='zero' to do the same. "
-                f"Got {shown(relevances)} instead."
+                gettext("{name} must be non-negative grades; position {position} holds {grade:g}. trec_eval "
+                        "reads a negative grade as 'judged non-relevant' (gain 0): pass negative='zero' to do "
+                        "the same. Got {got} instead.").format(name=name, position=position,
+                                                               grade=array[position - 1], got=shown(relevances))
             )
         array = np.where(array < 0, 0.0, array)
     return check_finite_total(name, array, relevances)
 
 
-def check_finite_total(name, values, given, what="grades"):
+def check_finite_total(name, values, given, what=GRADES):
     """``values`` (non-negative floats; 2-D: one query per row) when each row's sum is finite.
 
     CG is the sum of the grades, and DCG and IDCG are at most the sum of the
@@ -144,7 +155,8 @@ def check_finite_total(name, values, given, what="grades"):
         totals = values.sum(axis=-1)
     if not np.isfinite(totals).all():
         raise ValueError(
-            f"{name} must have a finite sum of {what}: theirs is beyond float64 (about 1.8e308). Got {shown(given)} instead."
+            gettext("{name} must have a finite sum of {what}: theirs is beyond float64 (about 1.8e308). Got "
+                    "{got} instead.").format(name=name, what=gettext(what), got=shown(given))
         )
     return values
 
@@ -332,20 +344,23 @@ def check_grade_ceiling(max_grade, grades):
 
 def check_paired_scores(a, b):
     """Return two systems' per-query scores as float64 arrays of the same length (at least 2 queries)."""
-    first = _as_float_array("a", a, "per-query scores")
-    second = _as_float_array("b", b, "per-query scores")
+    first = _as_float_array("a", a, mark("per-query scores"))
+    second = _as_float_array("b", b, mark("per-query scores"))
     for name, array, given in (("a", first, a), ("b", second, b)):
         if array.ndim != 1:
-            raise ValueError(f"{name} must be a flat list of per-query scores. Got {shown(given)} instead.")
+            raise ValueError(gettext("{name} must be a flat list of per-query scores. Got {got} instead.")
+                                    .format(name=name, got=shown(given)))
         if not np.isfinite(array).all():
-            raise ValueError(f"{name} must hold finite scores (no NaN or infinity). Got {shown(given)} instead.")
+            raise ValueError(gettext("{name} must hold finite scores (no NaN or infinity). Got {got} instead.")
+                                    .format(name=name, got=shown(given)))
     if first.size != second.size:
         raise ValueError(
-            "a and b must hold one score per query each, for the same queries in the same order. "
-            f"Got {first.size} and {second.size} scores instead."
+            gettext("a and b must hold one score per query each, for the same queries in the same order. Got "
+                    "{size} and {size2} scores instead.").format(size=first.size, size2=second.size)
         )
     if first.size < 2:
-        raise ValueError(f"a and b must hold scores for at least 2 queries. Got {first.size} instead.")
+        raise ValueError(gettext("a and b must hold scores for at least 2 queries. Got {size} instead.")
+                                .format(size=first.size))
     return first, second
 
 
@@ -384,9 +399,10 @@ def check_pool(pool, relevances, negative="raise"):
     for grade, count in sorted(need.items(), reverse=True):
         if have[grade] < count:
             raise ValueError(
-                "pool must hold the grades of every judged item of the query, so it must contain each positive "
-                f"grade of relevances; grade {grade:g} appears {count} time(s) in relevances but {have[grade]} in pool. "
-                f"Got pool={shown(pool)} instead."
+                gettext("pool must hold the grades of every judged item of the query, so it must contain each "
+                        "positive grade of relevances; grade {grade:g} appears {count} time(s) in relevances but "
+                        "{in_pool} in pool. Got pool={got} instead.").format(grade=grade, count=count,
+                                                                               in_pool=have[grade], got=shown(pool))
             )
     return grades
 
@@ -399,12 +415,14 @@ def check_pooled(pooled, n):
     >>> check_pooled([True, False], 2)
     array([ True, False])
     """
-    requirement = f"one True or False per ranked item ({n}): whether it was in the judgement pool"
+    requirement = gettext("one True or False per ranked item ({n}): whether it was in the judgement pool").format(n=n)
     if not _is_sequence(pooled):
-        raise TypeError(f"pooled must hold {requirement}. Got {shown(pooled)} instead.")
+        raise TypeError(gettext("pooled must hold {requirement}. Got {got} instead.")
+                               .format(requirement=requirement, got=shown(pooled)))
     values = list(pooled)
     if len(values) != n or not all(isinstance(value, (bool, np.bool_)) for value in values):
-        raise ValueError(f"pooled must hold {requirement}. Got {shown(pooled)} instead.")
+        raise ValueError(gettext("pooled must hold {requirement}. Got {got} instead.")
+                                .format(requirement=requirement, got=shown(pooled)))
     return np.array(values, dtype=bool)
 
 
@@ -425,15 +443,12 @@ def check_zero_idcg(zero_idcg):
     """
     if isinstance(zero_idcg, str) and zero_idcg in ("raise", "nan"):
         return zero_idcg if zero_idcg == "raise" else float("nan")
-    message = (
-        "zero_idcg must be the NDCG of a query whose IDCG is 0: a number from 0 to 1 (0.0 as in scikit-learn and "
-        "trec_eval, 1.0 as in LightGBM), 'nan' to mark such queries (as recommenders does), or 'raise'. "
-        f"Got {shown(zero_idcg)} instead."
-    )
+    requirement = mark("the NDCG of a query whose IDCG is 0: a number from 0 to 1 (0.0 as in scikit-learn and "
+                       "trec_eval, 1.0 as in LightGBM), 'nan' to mark such queries (as recommenders does), or 'raise'")
     if isinstance(zero_idcg, (bool, np.bool_)) or not isinstance(zero_idcg, (Real, str)):
-        raise TypeError(message)
+        raise refused(TypeError, "zero_idcg", requirement, shown(zero_idcg))
     if isinstance(zero_idcg, str) or not 0 <= zero_idcg <= 1:  # NaN fails the comparison too
-        raise ValueError(message)
+        raise refused(ValueError, "zero_idcg", requirement, shown(zero_idcg))
     return float(zero_idcg)
 
 
@@ -442,10 +457,12 @@ def check_items(ranking, n):
     if ranking is None:
         return tuple(f"#{i}" for i in range(1, n + 1))
     if isinstance(ranking, (str, bytes)) or not hasattr(ranking, "__iter__"):
-        raise TypeError(f"ranking must be a list of {n} item ids, one per ranked item. Got {shown(ranking)} instead.")
+        raise TypeError(gettext("ranking must be a list of {n} item ids, one per ranked item. Got {got} instead.")
+                               .format(n=n, got=shown(ranking)))
     labels = tuple(str(item) for item in ranking)
     if len(labels) != n:
-        raise ValueError(f"ranking must hold one item id per grade ({n}). Got {len(labels)} ids: {shown(ranking)} instead.")
+        raise ValueError(gettext("ranking must hold one item id per grade ({n}). Got {n_labels} ids: {got} "
+                                 "instead.").format(n=n, n_labels=len(labels), got=shown(ranking)))
     return labels
 
 
@@ -454,23 +471,25 @@ def check_score_arrays(y_true, y_score):
 
     A 1-D pair is read as a single query (scikit-learn refuses that shape).
     """
-    true = _as_float_array("y_true", y_true, "relevance grades")
-    score = _as_float_array("y_score", y_score, "scores")
+    true = _as_float_array("y_true", y_true, mark("relevance grades"))
+    score = _as_float_array("y_score", y_score, mark("scores"))
     if true.shape != score.shape:
-        raise ValueError(
-            f"y_true and y_score must have the same shape (one score per judged item). "
-            f"Got shapes {true.shape} and {score.shape} instead."
-        )
+        raise ValueError(gettext("y_true and y_score must have the same shape (one score per judged item). Got shapes "
+                                 "{shape} and {shape2} instead.").format(shape=true.shape, shape2=score.shape))
     if true.ndim == 1:
         true, score = true[np.newaxis, :], score[np.newaxis, :]
     if true.ndim != 2:
-        raise ValueError(f"y_true must be 1-D (one query) or 2-D (one row per query). Got shape {true.shape} instead.")
+        raise ValueError(gettext("y_true must be 1-D (one query) or 2-D (one row per query). Got shape {shape} "
+                                 "instead.").format(shape=true.shape))
     if true.shape[1] == 0 or true.shape[0] == 0:
-        raise ValueError(f"y_true must hold at least one item per query. Got shape {true.shape} instead.")
+        raise ValueError(gettext("y_true must hold at least one item per query. Got shape {shape} instead.")
+                                .format(shape=true.shape))
     for name, array in (("y_true", true), ("y_score", score)):
         # min and max are NaN when any value is, and infinite when any value is: two passes, no temporary array
         if not (np.isfinite(array.min()) and np.isfinite(array.max())):
-            raise ValueError(f"{name} must be finite numbers. Got {shown(y_true if name == 'y_true' else y_score)} instead.")
+            raise ValueError(gettext("{name} must be finite numbers. Got {got} instead.")
+                                    .format(name=name, got=shown(y_true if name == 'y_true' else y_score)))
     if true.min() < 0:
-        raise ValueError(f"y_true must be non-negative grades (as in scikit-learn's ndcg_score). Got {shown(y_true)} instead.")
+        raise ValueError(gettext("y_true must be non-negative grades (as in scikit-learn's ndcg_score). Got "
+                                 "{got} instead.").format(got=shown(y_true)))
     return true, score

@@ -67,6 +67,11 @@ ANSWERS = {
     "15-fleiss-kappa": float((Fraction(2, 3) - Fraction(1, 2)) / (1 - Fraction(1, 2))),
     "15-kendall-tau": 1 - 2 * 2 / 10,  # systems 1-2 and 3-4 swap
     "15-family-wise": 1 - 0.95**15,
+    "16-s-recall": 2 / 4,  # the top three cover subtopics 1 and 2 of four
+    # Gains 1, 1/2, 2 against the greedy ideal's 2, 1, 1/2.
+    "16-alpha-ndcg": (1 + 0.5 / math.log2(3) + 2 / 2) / (2 + 1 / math.log2(3) + 0.5 / 2),
+    # ERR of intent 1: 1/2 + (1/2 * 1/2) / 2; of intent 2: (1/2) / 3.
+    "16-err-ia": 0.8 * (1 / 2 + 1 / 8) + 0.2 * (1 / 6),
     "17-macro-mean": (0.8 + 0.3) / 2,  # small: (0.9 + 0.7) / 2; large: 1.8 / 6
     "17-recall-at-k": 2 / 4,  # grades 1 and 2 in the top 5, of 4 relevant
     # best order [2, 1, 1, 0, 0]; ideal [2, 2, 1, 1, 1] from the pool
@@ -159,6 +164,12 @@ SLIPS = [
     ("15-kendall-tau", 0.8, "share of pairs kept"),
     ("15-family-wise", 1 - 0.95**6, "You counted systems"),
     ("15-family-wise", 0.05 * 15, "Bonferroni"),
+    ("16-s-recall", 4 / 4, "each time an item mentions it"),
+    ("16-s-recall", 2 / 3, "You divided by k"),
+    ("16-alpha-ndcg", 1.0, "one grade per item"),
+    ("16-alpha-ndcg", (1 + 1 / math.log2(3) + 2 / 2) / (2 + 1 / math.log2(3) + 1 / 2), "That is α = 0"),
+    ("16-err-ia", 0.5 * (1 / 2 + 1 / 8) + 0.5 * (1 / 6), "equal weight"),
+    ("16-err-ia", 1 / 2 + 1 / 8 + 1 / 24, "one grade per item"),
     ("17-macro-mean", (1.6 + 1.8) / 8, "micro mean"),
     ("17-recall-at-k", 2 / 5, "That is P@k"),
     ("17-recall-at-k", 2 / 3, "never retrieved count too"),

@@ -20,6 +20,7 @@ Q_STRINGS = [
     "AP with each precision blended with how close the gains come to the ideal's",
     "beta = {beta:g}; beta = 0 would give AP",
     "R = {total} relevant items in the query",
+    "how much the graded gains weigh against the hits (or exactly 0, which gives AP)",
 ]
 
 

@@ -2,6 +2,7 @@
 
 import dataclasses
 import math
+import re
 
 import pytest
 
@@ -175,7 +176,8 @@ def test_quotations_are_short_translated_and_cite_a_worked_example():
         assert len(quote.chinese) <= 120 and quote.english and quote.english != quote.chinese or quote.chinese.isascii()
     # Every document that lesson 07 corrects or praises is quoted; the quotes stay a small part of each document.
     assert {quote.source for quote in QUOTATIONS} == {doc.file for doc in SOURCES}
-    assert max(sum(1 for quote in QUOTATIONS if quote.source == doc.file) for doc in SOURCES) <= 6
+    # (seven for document 003: the two lines lesson 07 corrects and the five of its AP definition)
+    assert max(sum(1 for quote in QUOTATIONS if quote.source == doc.file) for doc in SOURCES) <= 7
 
 
 def test_quotations_cite_the_document_title_and_line():
@@ -214,3 +216,27 @@ def test_an_untitled_documents_first_line_is_its_own():
     for document in SOURCES:
         lines = (SEEDS / document.file).read_text(encoding="utf-8").splitlines()
         assert document.title is not None or (document.first_line and lines[0].startswith(document.first_line))
+
+
+# Notation (ndcg_teach/examples/notation.py): the documents' symbols, mapped to the course's.
+
+
+@needs_seeds
+def test_every_symbol_of_the_notation_table_is_printed_so_in_each_document_it_names():
+    from ndcg_teach.examples import NOTATION
+
+    for symbol in NOTATION:
+        for form, numbers in symbol.printed:
+            for number in numbers.split(", "):
+                assert form in seed_text(source(number).file), (form, number)
+
+
+def test_the_notation_table_names_calls_that_exist_and_speaks_the_learners_language():
+    from ndcg_teach.examples import NOTATION, notation
+
+    called = {name for symbol in NOTATION for name in re.findall(r"\bnt\.(\w+)\(", symbol.call)}
+    assert called >= {"cg", "dcg", "idcg", "ndcg", "precision_at_k", "average_precision", "mean_average_precision"}
+    assert all(callable(getattr(nt, name)) for name in called)
+    chinese = notation("zh-CN")
+    assert chinese.rows[0][:3] == notation("en").rows[0][:3] and chinese.rows[0][3] != notation("en").rows[0][3]
+    assert re.search(r"[\u4e00-\u9fff]", chinese.caption) and len(chinese.rows) == len(NOTATION)

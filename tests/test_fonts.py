@@ -9,11 +9,16 @@ from matplotlib.figure import Figure
 
 import ndcg_teach as nt
 from ndcg_teach import fonts, plots
+from zh_text import glyph_faults
 
 
 def drawn_warnings(text):
+    return drawn_warnings_in(text)
+
+
+def drawn_warnings_in(text, **font):
     figure = Figure()
-    figure.add_subplot().set_title(text)
+    figure.add_subplot().set_title(text, **font)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         buffer = io.StringIO()
@@ -69,3 +74,16 @@ def test_without_a_chinese_font_an_english_learner_is_not_warned(no_chinese_font
         fonts.use_chinese_font()
         assert fonts.labels_language() == "en"
     assert caught == []
+
+
+def test_a_text_with_a_family_of_its_own_falls_back_to_the_chinese_font():
+    assert fonts.with_chinese("monospace") == ["monospace", fonts.PACKAGED_FONT]
+    _, svg = drawn_warnings_in("模型 A: NDCG@3 = 0.9", family=fonts.with_chinese("monospace"))
+    assert glyph_faults(svg) == []
+    _, boxes = drawn_warnings_in("模型 A: NDCG@3 = 0.9", family="monospace")
+    faults = glyph_faults(boxes)  # monospace alone: DejaVu Sans Mono, which has no Chinese
+    assert any("has '型模'" in fault for fault in faults) and any("without the course's font" in fault for fault in faults)
+
+
+def test_without_a_chinese_font_a_text_keeps_only_its_own_family(no_chinese_font):
+    assert fonts.with_chinese("monospace") == ["monospace"]

@@ -252,11 +252,15 @@ def test_the_chinese_conventions_table_keeps_its_lookups_and_numbers():
     assert "AP 分母" in str(chinese) and numbers(str(chinese)) == numbers(str(english))
 
 
-def test_a_refusal_stays_english_in_the_error_message():
+def test_a_library_refusal_speaks_the_learner_language_with_the_library_and_the_grades_intact():
     from ndcg_teach.conventions import CONVENTIONS_BY_NAME
 
-    with nt.language_set("zh-CN"), pytest.raises(ValueError, match="refuses negative grades. Got relevances"):
-        CONVENTIONS_BY_NAME["scikit-learn ndcg_score"].value([3, -1])
+    convention = CONVENTIONS_BY_NAME["scikit-learn ndcg_score"]
+    with pytest.raises(ValueError, match=r"^scikit-learn ndcg_score refuses negative grades. Got relevances=\[3, -1\]"):
+        convention.value([3, -1])
+    with nt.language_set("zh-CN"), pytest.raises(ValueError) as caught:
+        convention.value([3, -1])
+    assert str(caught.value) == "scikit-learn ndcg_score 拒绝负的相关性等级。传入的是 relevances=[3, -1]。"
 
 
 def test_chinese_significance_results_give_the_same_numbers_and_keep_english_keys():

@@ -37,6 +37,7 @@ FIRST_LESSONS = [
     "13-significance",
     "14-recommender-evaluation",
     "15-judges-and-agreement",
+    "16-diversity-and-intent",
     "17-evaluating-retrieval-for-rag",
     "19-counterfactual-evaluation",
 ]
@@ -262,7 +263,7 @@ def test_the_binder_link_opens_a_lesson_in_jupyterlab():
 RECORD_DISPLAYS = '''
 import anywidget as _anywidget
 
-_INPUTS = ("relevance", "k", "gain", "discount", "threshold", "labels", "max_grade")
+_INPUTS = ("relevance", "unjudged", "k", "gain", "discount", "threshold", "labels", "max_grade", "a", "b")
 _displayed = []
 _show = _anywidget.AnyWidget._repr_mimebundle_
 
@@ -273,7 +274,7 @@ def _state(widget):
 
 
 def _record(self, **kwargs):
-    if hasattr(self, "_rankings"):
+    if type(self).__module__.startswith("ndcg_teach.widgets"):  # the explorers, and lesson 13's DifferenceExplorer
         _displayed.append((get_ipython().execution_count, self, _state(self)))
     return _show(self, **kwargs)
 

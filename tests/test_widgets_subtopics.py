@@ -9,7 +9,7 @@ import pytest
 from test_widgets_explorer import GRADES, ITEMS, front_end_custom, front_end_update, record
 
 import ndcg_teach as nt
-from ndcg_teach.widgets import CompareExplorer, RankingExplorer
+from ndcg_teach.widgets import CompareExplorer, RankingExplorer, payload
 
 SUBTOPICS = {"A": [1, 0, 1], "B": [1, 0, 0], "C": [0, 1, 0], "D": [0, 0, 2], "E": [0, 0, 0]}
 CARDS = ["ndcg", "alpha_ndcg", "err_ia"]
@@ -137,3 +137,60 @@ def test_a_grade_edit_leaves_the_diversity_cards_to_the_subtopics(diverse):
     assert diverse.relevance["D"] == 5
     assert diverse.metrics == pytest.approx({**expected(ITEMS), "ndcg": nt.ndcg(
         nt.relevances_from(ITEMS, {**GRADES, "D": 5}))}, abs=1e-15)
+
+
+# ---- The step table's subtopic column --------------------------------------------------------------
+
+def coverage_by_hand(order, k=None, threshold=1):
+    """Each of the top k items' subtopics (1-based), "+" before those no item above it covers, "-" for none."""
+    seen, texts = set(), []
+    for item in order[:k]:
+        mine = [i + 1 for i, grade in enumerate(SUBTOPICS[item]) if grade >= threshold]
+        texts.append(",".join(("" if i in seen else "+") + str(i) for i in mine) or "-")
+        seen.update(mine)
+    return texts
+
+
+def column(panel, key):
+    return [row[[c["text"] for c in panel["columns"]].index(key)] for row in panel["steps"]]
+
+
+def test_each_step_row_shows_the_items_subtopics_new_ones_marked(diverse):
+    panel = diverse.panels[0]
+    assert column(panel, "subtopics (+ new)") == coverage_by_hand(ITEMS) == ["+1", "1,+3", "3", "+2", "-"]
+    assert [field["key"] for field in diverse.payload["steps"]][:3] == ["position", "item", "coverage"]
+    assert len(panel["columns"]) == len(payload.columns(True)) == len(panel["steps"][0])
+    assert [c["start"] for c in panel["columns"]].index(True) == len(payload.step_fields(True))
+    diverse.move("D", 1)
+    assert column(diverse.panels[0], "subtopics (+ new)") == coverage_by_hand(diverse.order) == [
+        "+3", "+1", "1,3", "+2", "-"]
+    diverse.k, diverse.threshold = 3, 2
+    assert column(diverse.panels[0], "subtopics (+ new)") == coverage_by_hand(diverse.order, 3, 2) == ["+3", "-", "-"]
+
+
+def test_an_explorer_without_subtopics_keeps_its_columns():
+    plain = RankingExplorer(ITEMS, GRADES)
+    assert plain.payload == payload.schema() and "coverage" not in payload.COLUMNS
+    assert len(plain.panels[0]["columns"]) == len(payload.COLUMNS) == len(plain.panels[0]["steps"][0])
+
+
+def test_the_chinese_explorer_heads_the_column_in_chinese():
+    panel = RankingExplorer(ITEMS, GRADES, metrics=CARDS, subtopics=SUBTOPICS, language="zh-CN").panels[0]
+    assert panel["columns"][2]["text"] == nt.i18n.gettext("subtopics (+ new)", "zh-CN") != "subtopics (+ new)"
+
+
+@pytest.mark.parametrize("k", [None, 3])
+def test_every_preview_and_packed_preview_shows_the_subtopics_after_that_move(k):
+    widget = record(RankingExplorer(ITEMS, GRADES, k=k, metrics=CARDS, subtopics=SUBTOPICS))
+    at = payload.columns(True).index("coverage")
+    fields = payload.step_fields(True)
+    front_end_custom(widget, {"event": "preview", "ranking": "order", "item": "D"})
+    (message,) = [m["content"] for m in widget.comm.messages if m.get("method") == "custom"]
+    entry = next(entry for entry in message["items"] if entry["item"] == "D")
+    for d, destination in enumerate(widget.previews("order", "D")["destinations"]):
+        fresh = RankingExplorer(ITEMS, GRADES, k=k, metrics=CARDS, subtopics=SUBTOPICS)
+        fresh.move("D", d + 1)
+        confirmed = [row[:len(fields)] for row in fresh.panels[0]["steps"]]
+        assert [row[at] for row in confirmed] == coverage_by_hand(fresh.order, k)
+        assert destination["steps"] == confirmed
+        assert payload.unpacked_steps(message, entry, d, fields) == confirmed

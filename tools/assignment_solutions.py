@@ -22,6 +22,7 @@ setup cell imports the same.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -436,6 +437,43 @@ def solve_sampled_rank(n_items, rank, n_sampled):
     return 1 + n_sampled * (rank - 1) / (n_items - 1)
 
 
-# Lessons from 15 on keep their solutions in assignment_solutions_later.py (this module stays under 500 lines);
-# importing it registers them here, in SOLUTIONS.
-import assignment_solutions_later  # noqa: E402, F401
+# Lesson 15
+
+@solves("15-cohen-kappa", {"a": [1, 1, 1, 0, 0, 1], "b": [1, 1, 0, 0, 0, 1]},
+        {"a": [0, 1, 2, 2, 1, 0, 2, 1], "b": [0, 1, 2, 1, 1, 0, 2, 2]})
+def solve_cohen_kappa(a, b):
+    n = len(a)
+    p_o = sum(x == y for x, y in zip(a, b)) / n
+    # Chance agreement: both give label j, each at their own rate.
+    p_e = sum((a.count(label) / n) * (b.count(label) / n) for label in set(a) | set(b))
+    return (p_o - p_e) / (1 - p_e)
+
+
+@solves("15-fleiss-kappa", {"ratings": [[0, 0, 1], [1, 1, 1], [2, 1, 2], [0, 0, 0]]},
+        {"ratings": [[1, 1], [0, 1], [0, 0], [1, 1], [1, 0]]})
+def solve_fleiss_kappa(ratings):
+    r = len(ratings[0])
+    labels = sorted({label for row in ratings for label in row})
+    counts = [[row.count(label) for label in labels] for row in ratings]
+    p_bar = sum((sum(c * c for c in row) - r) / (r * (r - 1)) for row in counts) / len(counts)
+    p_e = sum((sum(row[j] for row in counts) / (len(counts) * r)) ** 2 for j in range(len(labels)))
+    return (p_bar - p_e) / (1 - p_e)
+
+
+@solves("15-kendall-tau", {"x": [0.3, 0.2, 0.25, 0.1], "y": [0.1, 0.2, 0.15, 0.3]},
+        {"x": [0.61, 0.55, 0.58, 0.40, 0.47, 0.52], "y": [0.60, 0.57, 0.50, 0.45, 0.48, 0.56]})
+def solve_kendall_tau(x, y):
+    pairs = list(itertools.combinations(range(len(x)), 2))
+    swapped = sum((x[i] - x[j]) * (y[i] - y[j]) < 0 for i, j in pairs)
+    # No ties: every pair is kept or swapped.
+    return 1 - 2 * swapped / len(pairs)
+
+
+@solves("15-family-wise", {"systems": 4, "alpha": 0.05}, {"systems": 10, "alpha": 0.01})
+def solve_family_wise(systems, alpha):
+    pairs = systems * (systems - 1) // 2
+    return 1 - (1 - alpha) ** pairs
+
+
+# Lessons 16 on are in assignment_solutions_late.py (this module would pass 500 lines); importing it registers them.
+import assignment_solutions_late  # noqa: E402, F401

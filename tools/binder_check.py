@@ -9,8 +9,10 @@ JupyterLab settings and the course's server extension). ``pip check`` must
 then find every pin compatible (jupyterlab and notebook pins move together),
 postBuild must leave no ``build/`` or ``*.egg-info`` behind, the
 environment's Jupyter server must load ndcg_teach's server extension (saved
-widget outputs keep their picture), and every notebook of the copy must run
-in a kernel of that environment.  One PASS or FAIL line per check and per notebook.
+widget outputs keep their picture), its matplotlib must draw Chinese with the
+course's font (Noto Sans SC, from the pins), and every notebook of the copy must
+run in a kernel of that environment without a "Glyph missing" warning (a
+figure with boxes for Chinese).  One PASS or FAIL line per check and per notebook.
 
 Usage (from the repository root)::
 
@@ -23,6 +25,7 @@ Exit status: 0 when every notebook ran, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -93,6 +96,27 @@ def server_extension(env: Path, scratch: Path) -> tuple[bool, str]:
     return False, "\n    ".join(listed) or "jupyter server extension list does not name ndcg_teach.server_extension"
 
 
+def chinese_font(env: Path, scratch: Path) -> tuple[bool, str]:
+    """The environment's matplotlib draws Chinese with the font the pins install (ndcg_teach/fonts.py), not a system one."""
+    code = "from ndcg_teach import fonts; print(fonts.chinese_font(), fonts.chinese_font() == fonts.PACKAGED_FONT)"
+    result = subprocess.run([str(bin_dir(env) / "python"), "-c", code], env=kernel_environment(env, scratch),
+                            capture_output=True, text=True)
+    found = result.stdout.split()
+    if result.returncode == 0 and found[-1:] == ["True"]:
+        return True, ""
+    return False, f"figures would draw Chinese with {' '.join(found[:-1]) or result.stderr.strip()!r}, not the course's font"
+
+
+GLYPH_WARNING = re.compile(r".*(?:missing from font|does not have a glyph|No Chinese font found).*")
+
+
+def glyph_warnings(executed: Path) -> list[str]:
+    """The lines of an executed notebook's stderr where matplotlib says it drew a character as a box."""
+    notebook = json.loads(executed.read_text(encoding="utf-8"))
+    return [line for cell in notebook["cells"] for output in cell.get("outputs", [])
+            if output.get("name") == "stderr" for line in GLYPH_WARNING.findall("".join(output["text"]))]
+
+
 def pip_check(env: Path) -> tuple[bool, str]:
     """``pip check``: every installed package's requirements are met by the pins."""
     result = subprocess.run([str(bin_dir(env) / "python"), "-m", "pip", "check"], capture_output=True, text=True)
@@ -132,7 +156,8 @@ def run_notebook(env: Path, notebook: Path, scratch: Path) -> tuple[bool, str]:
         text=True,
     )
     if result.returncode == 0:
-        return True, ""
+        warned = glyph_warnings(scratch / "executed" / notebook.name)
+        return not warned, "\n    ".join(warned[:6])
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     return False, "\n    ".join(lines[-6:])
 
@@ -154,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             ("binder/postBuild", post_build(args.env.resolve(), repository)),
             ("pip check", pip_check(args.env.resolve())),
             ("server extension (saved widgets keep their picture)", server_extension(args.env.resolve(), Path(tmp))),
+            ("Chinese font (figures draw Chinese with Noto Sans SC)", chinese_font(args.env.resolve(), Path(tmp))),
         ):
             print(f"{'PASS' if passed else 'FAIL'} {name}", flush=True)
             if not passed:

@@ -19,7 +19,7 @@ library function in ``peers.json``, which :mod:`.peers` reads and checks;
 
 import warnings
 
-from ..i18n import _
+from ..i18n import _, gettext
 from ..registry import explain, metrics
 from ..table import Table
 from ..validation import check_k, check_pool, check_relevances, shown
@@ -41,7 +41,8 @@ def _metric_key(name):
                       "working in the next release.", DeprecationWarning, stacklevel=4)
         return old[name]
     error = ValueError if isinstance(name, str) else TypeError
-    raise error(f"metric must be a registry key, one of {', '.join(map(repr, keys))}, or None. Got {shown(name)} instead.")
+    raise error(gettext("metric must be a registry key, one of {names}, or None. Got {got} instead.")
+                       .format(names=', '.join(map(repr, keys)), got=shown(name)))
 
 
 def _pick(metric):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..context import FACTS, Query
-from ..i18n import _
+from ..i18n import _, gettext
 from ..registry import READING, call, metric
 from ..registry.spec import same_default
 
@@ -234,15 +234,16 @@ class Convention:
         >>> round(CONVENTIONS_BY_NAME["scikit-learn ndcg_score"].value([5, 2, 3]), 4)
         0.9834
         """
-        refusal = self.refuses(relevances, pool)
+        refusal = self.refuses(relevances, pool, language=None)
         if refusal:
-            raise ValueError(f"{self.name} {refusal}. Got relevances={list(relevances)!r} instead.")
+            raise ValueError(gettext("{name} {refusal}. Got relevances={relevances!r} instead.")
+                                    .format(name=self.name, refusal=refusal, relevances=list(relevances)))
         return call(self.spec, self.query(relevances, pool, k), self.cut(k), **self.settings())
 
     def refuses(self, relevances, pool=None, language="en"):
         """Why the library would not score this input (or ndcg_teach cannot say what it gives), else ``""``.
 
-        In English unless ``language`` is given: the reason is part of an error message too.
+        In English unless ``language`` is given (None: the learner's language, as in an error message).
         """
         grades = list(relevances) + ([] if pool is None or not self.uses_pool else list(pool))
         if any(grade < 0 for grade in grades):

@@ -24,12 +24,13 @@ from ..context import Query
 from ..registry import call, metric, metrics
 from ..validation import shown
 from .convention import CHOICES, SETTINGS, Convention
+from ..i18n import gettext, mark
 
 DATA = "peers.json"
 TOP = ("about", "conventions")
 FIELDS = {field.name: field for field in fields(Convention)}
 REQUIRED = tuple(name for name, field in FIELDS.items() if field.default is MISSING)
-TYPES = {str: "a string", bool: "true or false", float: "a number"}
+TYPES = {str: mark("a string"), bool: mark("true or false"), float: mark("a number")}
 
 
 class ConventionError(ValueError):
@@ -46,18 +47,22 @@ def _is(value, dtype):
 def _check_row(row, where):
     """The Convention of one row (a dict read from JSON); ``where`` names the row in errors."""
     if not isinstance(row, dict):
-        raise ConventionError(f"{where} must be an object of fields. Got {shown(row)} instead.")
+        raise ConventionError(gettext("{where} must be an object of fields. Got {got} instead.")
+                                     .format(where=where, got=shown(row)))
     named = f"{where} ({row.get('library', '?')} {row.get('function', '?')})"
     for name in row:
         if name not in FIELDS:
-            raise ConventionError(f"{named}: unknown field {name!r}; the fields are {', '.join(FIELDS)}.")
+            raise ConventionError(gettext("{named}: unknown field {name!r}; the fields are {names}.")
+                                         .format(named=named, name=name, names=', '.join(FIELDS)))
     for name in REQUIRED:
         if name not in row:
-            raise ConventionError(f"{named}: field {name!r} is required. Got no {name} instead.")
+            raise ConventionError(gettext("{named}: field {name!r} is required. Got no {name} instead.")
+                                         .format(named=named, name=name))
     keys = [spec.key for spec in metrics()]
     if row["metric"] not in keys:
-        raise ConventionError(f"{named}: field 'metric' must be a registry key, one of {', '.join(map(repr, keys))}. "
-                              f"Got {shown(row['metric'])} instead.")
+        raise ConventionError(gettext("{named}: field 'metric' must be a registry key, one of {names}. Got {got} "
+                                      "instead.").format(named=named, names=', '.join(map(repr, keys)),
+                                                         got=shown(row['metric'])))
     spec = metric(row["metric"])
     for name, value in row.items():
         _check_value(named, spec, name, value)
@@ -65,15 +70,18 @@ def _check_row(row, where):
     try:
         call(spec, Query.of([1, 0], n_relevant=1, n_nonrelevant=1), None, **convention.settings())
     except (TypeError, ValueError) as error:
-        raise ConventionError(f"{named}: {spec.key} refuses this row's settings {convention.settings()}: {error}") from None
+        raise ConventionError(gettext("{named}: {key} refuses this row's settings {settings}: {error}")
+                                     .format(named=named, key=spec.key, settings=convention.settings(), error=error)) from None
     return convention
 
 
 def _check_value(named, spec, name, value):
     """Refuse a value of the wrong type, outside the field's choices, or a setting that ``spec`` does not take."""
     if name in SETTINGS and name not in spec.params:
-        raise ConventionError(f"{named}: field {name!r} is not a convention of metric {spec.key!r} (its conventions: "
-                              f"{', '.join(spec.params) or 'none'}). Got {name}={shown(value)} instead.")
+        raise ConventionError(gettext("{named}: field {name!r} is not a convention of metric {key!r} (its "
+                                      "conventions: {value}). Got {name}={got} instead.")
+                                     .format(named=named, name=name, key=spec.key,
+                                             value=', '.join(spec.params) or 'none', got=shown(value)))
     if name in SETTINGS and value is not None:
         param = spec.params[name]
         dtypes = param.dtype if isinstance(param.dtype, tuple) else (param.dtype,)
@@ -84,18 +92,23 @@ def _check_value(named, spec, name, value):
         else:
             allowed = None
         if allowed is not None and not (param.named(value) or (name == "gain" and value == "binary")):
-            raise ConventionError(f"{named}: field {name!r} must be one of {', '.join(map(repr, allowed))}. "
-                                  f"Got {shown(value)} instead.")
+            raise ConventionError(gettext("{named}: field {name!r} must be one of {names}. Got {got} instead.")
+                                         .format(named=named, name=name, names=', '.join(map(repr, allowed)),
+                                                 got=shown(value)))
         if not any(_is(value, dtype) for dtype in dtypes):
-            raise ConventionError(f"{named}: field {name!r} must be a value of {spec.key}'s {name} "
-                                  f"({param.description or name}). Got {shown(value)} instead.")
+            raise ConventionError(gettext("{named}: field {name!r} must be a value of {key}'s {name} ({value}). "
+                                          "Got {got} instead.").format(named=named, name=name, key=spec.key,
+                                                                       value=param.description or name,
+                                                                       got=shown(value)))
         return
     if name in CHOICES and value is not None and value not in CHOICES[name]:
-        raise ConventionError(f"{named}: field {name!r} must be one of {', '.join(map(repr, CHOICES[name]))}. "
-                              f"Got {shown(value)} instead.")
+        raise ConventionError(gettext("{named}: field {name!r} must be one of {names}. Got {got} instead.")
+                                     .format(named=named, name=name, names=', '.join(map(repr, CHOICES[name])),
+                                             got=shown(value)))
     dtype = FIELDS[name].type
     if name not in SETTINGS and not (value is None and FIELDS[name].default is None) and not _is(value, dtype):
-        raise ConventionError(f"{named}: field {name!r} must be {TYPES[dtype]}. Got {shown(value)} instead.")
+        raise ConventionError(gettext("{named}: field {name!r} must be {kind}. Got {got} instead.")
+                                     .format(named=named, name=name, kind=gettext(TYPES[dtype]), got=shown(value)))
 
 
 def read(data, source=DATA):
@@ -114,14 +127,17 @@ def read(data, source=DATA):
     ndcg_teach.conventions.peers.ConventionError: peers.json row 1 (x f): field 'gain' must be one of 'linear', 'exponential', 'binary'. Got 'cubic' instead.
     """
     if not isinstance(data, dict) or set(data) - set(TOP) or "conventions" not in data:
-        raise ConventionError(f"{source} must be an object with the keys {', '.join(TOP)}. Got {shown(data)} instead.")
+        raise ConventionError(gettext("{source} must be an object with the keys {names}. Got {got} instead.")
+                                     .format(source=source, names=', '.join(TOP), got=shown(data)))
     if not isinstance(data["conventions"], list):
-        raise ConventionError(f"{source}: 'conventions' must be a list of rows. Got {shown(data['conventions'])} instead.")
-    conventions = tuple(_check_row(row, f"{source} row {i}") for i, row in enumerate(data["conventions"], 1))
+        raise ConventionError(gettext("{source}: 'conventions' must be a list of rows. Got {got} instead.")
+                                     .format(source=source, got=shown(data['conventions'])))
+    conventions = tuple(_check_row(row, gettext("{source} row {i}").format(source=source, i=i)) for i, row in enumerate(data["conventions"], 1))
     names = [convention.name for convention in conventions]
     for i, name in enumerate(names, 1):
         if name in names[:i - 1]:
-            raise ConventionError(f"{source} row {i}: {name!r} is listed twice (rows {names.index(name) + 1} and {i}).")
+            raise ConventionError(gettext("{source} row {i}: {name!r} is listed twice (rows {value} and {i}).")
+                                         .format(source=source, i=i, name=name, value=names.index(name) + 1))
     return conventions
 
 

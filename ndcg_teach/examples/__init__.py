@@ -1,4 +1,4 @@
-"""The five source documents, their worked examples as data, short quotations of the lines lesson 07 corrects, and an audit of every number they print.
+"""The five source documents, their worked examples as data, short quotations of the lines lesson 07 corrects, an audit of every number they print, and their notation mapped to the course's.
 
 >>> from ndcg_teach.examples import audit, example
 >>> example("ndcg_5_2_3").relevances
@@ -9,6 +9,7 @@
 
 from .auditing import AuditReport, audit
 from .findings import CAUSES, AuditRecord
+from .notation import NOTATION, Symbol, notation
 from .quotations import QUOTATIONS, Quotation, quotations
 from .sources import SOURCES, Source, source
 from .worked import EXAMPLES, KINDS, Printed, WorkedExample, example, examples
@@ -17,6 +18,7 @@ __all__ = [
     "CAUSES",
     "EXAMPLES",
     "KINDS",
+    "NOTATION",
     "QUOTATIONS",
     "SOURCES",
     "AuditRecord",
@@ -24,10 +26,12 @@ __all__ = [
     "Printed",
     "Quotation",
     "Source",
+    "Symbol",
     "WorkedExample",
     "audit",
     "example",
     "examples",
+    "notation",
     "quotations",
     "source",
 ]

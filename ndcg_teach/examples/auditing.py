@@ -48,8 +48,8 @@ def _quantity(quantity, language):
 
 
 def _records(example):
-    """The checked records of one worked example (none for a missing figure)."""
-    if example.kind == "figure":
+    """The checked records of one worked example (none for a missing figure or a formula: they print no number)."""
+    if example.kind in ("figure", "formula"):
         return []
     if example.kind == "hand":
         return _hand_records(example)

@@ -126,6 +126,38 @@ QUOTATIONS = (
         "ndcg_example_figure_1",
     ),
     Quotation(
+        "003_96b46f85e61a2d0a.txt", 78,
+        r"AP_i = \frac{\sum\limits_{j=1}^{n_i}P(j) \cdot y_{i,j}}{\sum\limits_{j=1}^{n_i}\cdot y_{i,j}}",
+        "AP_i = (sum over j = 1..n_i of P(j) · y_{i,j}) / (sum over j = 1..n_i of y_{i,j})   (the denominator "
+        "printed with a stray \\cdot)",
+        "ap_formula",
+    ),
+    Quotation(
+        "003_96b46f85e61a2d0a.txt", 82,
+        "$$i$$表示第$$i$$个Query, $$n_i$$是这个Query中结果的总数量; $$y_{ij}$$即这个Query-Doc对的**label**, 0或1.",
+        "i is the i-th query, n_i the total number of results of this query; y_{ij} is the label of this "
+        "query-doc pair, 0 or 1.",
+        "ap_formula",
+    ),
+    Quotation(
+        "003_96b46f85e61a2d0a.txt", 88,
+        r"P(j) = \frac{\sum\limits_{k:\pi_i(k)\le\pi_i(j)}y_{i,k}}{\pi_i(j)}",
+        "P(j) = (sum of y_{i,k} over the k with pi_i(k) <= pi_i(j)) / pi_i(j)",
+        "ap_formula",
+    ),
+    Quotation(
+        "003_96b46f85e61a2d0a.txt", 92,
+        "$$\\pi_i(j)$$是Doc $$d_{ij}$$在排序中的位置.",
+        "pi_i(j) is the position of doc d_ij in the ranking.",
+        "ap_formula",
+    ),
+    Quotation(
+        "003_96b46f85e61a2d0a.txt", 94,
+        "然后再对所有Query计算平均值得到最后的AP值.",
+        "Then the mean over all queries gives the final AP value.",
+        "ap_formula",
+    ),
+    Quotation(
         "004_064288211b98ea25.txt", 42,
         "- IDCG3=5.0+1.893+1.0=7.893。",
         "- IDCG3 = 5.0 + 1.893 + 1.0 = 7.893.",

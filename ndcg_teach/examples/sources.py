@@ -182,4 +182,5 @@ def source(name):
         if len(found) == 1:
             return found[0]
     files = ", ".join(repr(doc.file) for doc in SOURCES)
-    raise ValueError(f"name must be one of {files}, or its first digits such as '000'. Got {name!r} instead.")
+    raise ValueError(gettext("name must be one of {files}, or its first digits such as '000'. Got {name!r} "
+                             "instead.").format(files=files, name=name))

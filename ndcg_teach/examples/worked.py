@@ -20,8 +20,9 @@ ideal list). Code outputs and claims made in words use plain descriptions.
 from dataclasses import dataclass
 
 from .sources import source
+from ..i18n import gettext
 
-KINDS = ("hand", "code", "claim", "figure")
+KINDS = ("hand", "code", "claim", "figure", "formula")
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,11 @@ class WorkedExample:
         Where it is in the document: section number and line numbers.
     summary : str
         What the example does, in our words.
-    kind : {"hand", "code", "claim", "figure"}
-        Worked by hand, the document's code, a claim in prose, or an example
-        that exists only in a picture missing from the text.
+    kind : {"hand", "code", "claim", "figure", "formula"}
+        Worked by hand, the document's code, a claim in prose, an example
+        that exists only in a picture missing from the text, or a definition
+        with no example (nothing printed to recompute; lesson 07 maps it to
+        the course's metric).
     relevances : tuple of float
         Grades in ranked order, position 1 first (for code: the list the code receives).
     ranking : tuple of str
@@ -324,6 +327,18 @@ EXAMPLES = (
         figure="pics/ndcg2.png",
     ),
     WorkedExample(
+        name="ap_formula",
+        source="003_96b46f85e61a2d0a.txt",
+        section="lines 70-94",
+        summary=(
+            "AP of query i defined with P(j), the precision at pi_i(j), the position of result j, summed over the "
+            "relevant results and divided by the relevant results in the list; the mean over queries is called AP "
+            "too. No list is worked."
+        ),
+        kind="formula",
+        convention="binary labels y_{i,j}; denominator: the relevant results among the query's n_i results",
+    ),
+    WorkedExample(
         name="binary_grades_claim",
         source="003_96b46f85e61a2d0a.txt",
         section="lines 34-40",
@@ -409,7 +424,7 @@ def examples(source_name=None, kind=None):
     ----------
     source_name : str or None, default None
         A document's file name or its first digits (``"004"``); None for all five.
-    kind : {"hand", "code", "claim", "figure"} or None, default None
+    kind : {"hand", "code", "claim", "figure", "formula"} or None, default None
         Keep only examples of this kind.
 
     Returns
@@ -424,7 +439,8 @@ def examples(source_name=None, kind=None):
     ['pics/NDCG.png', 'pics/cg1.png']
     """
     if kind is not None and kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(map(repr, KINDS))} or None. Got {kind!r} instead.")
+        raise ValueError(gettext("kind must be one of {names} or None. Got {kind!r} instead.")
+                                .format(names=', '.join(map(repr, KINDS)), kind=kind))
     file = None if source_name is None else source(source_name).file
     return tuple(
         example for example in EXAMPLES
@@ -446,5 +462,6 @@ def example(name):
     for candidate in EXAMPLES:
         if candidate.name == name:
             return candidate
-    raise ValueError(f"name must be the name of a worked example, e.g. 'ndcg_5_2_3'. Got {name!r} instead.")
+    raise ValueError(gettext("name must be the name of a worked example, e.g. 'ndcg_5_2_3'. Got {name!r} instead.")
+                            .format(name=name))
 

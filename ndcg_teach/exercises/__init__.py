@@ -55,18 +55,20 @@ from . import (
     lesson_13,
     lesson_14,
     lesson_15,
+    lesson_16,
     lesson_17,
     lesson_19,
 )
 from .framework import Exercise, Feedback, Inputs, _thawed
 from .lesson_06 import PLAYGROUND_RELEVANCE as PLAYGROUND_RELEVANCE  # the playground lesson (06) imports it from here
+from ..i18n import gettext
 
 __all__ = ["EXERCISES", "Exercise", "Feedback", "check", "inputs"]
 
 # Lesson order is the course's order: `EXERCISES` (and so the list in check's error message) follows it.
 _LESSONS = (
     lesson_00, lesson_01, lesson_02, lesson_03, lesson_04, lesson_05, lesson_06, lesson_07, lesson_08, lesson_09,
-    lesson_10, lesson_11, lesson_12, lesson_13, lesson_14, lesson_15, lesson_17, lesson_19,
+    lesson_10, lesson_11, lesson_12, lesson_13, lesson_14, lesson_15, lesson_16, lesson_17, lesson_19,
 )
 
 EXERCISES: Mapping[str, Exercise] = MappingProxyType(
@@ -79,7 +81,7 @@ def _exercise(key: Any) -> Exercise:
     """The exercise named ``key``; the one place that says which keys exist."""
     if not isinstance(key, str) or key not in EXERCISES:
         known = ", ".join(repr(name) for name in EXERCISES)
-        raise ValueError(f"exercise must be one of {known}. Got {key!r} instead.")
+        raise ValueError(gettext("exercise must be one of {known}. Got {key!r} instead.").format(known=known, key=key))
     return EXERCISES[key]
 
 

@@ -22,8 +22,8 @@ from ..validation import check_items, check_k, check_threshold
 
 __all__ = ["alpha_ndcg", "explain_alpha_ndcg"]
 
-ALPHA_MEANING = "how much a subtopic already covered loses: each earlier item relevant to it multiplies its worth by 1 - alpha"
-GRADED_MEANING = "False: an item counts 1 for each subtopic it is relevant to; True: it counts its grade there"
+ALPHA_MEANING = mark("how much a subtopic already covered loses: each earlier item relevant to it multiplies its worth by 1 - alpha")
+GRADED_MEANING = mark("False: an item counts 1 for each subtopic it is relevant to; True: it counts its grade there")
 SUBTOPICS = Column("subtopics", mark("subtopics"), "text", mark("the subtopics this item is relevant to"))
 NOVELTY = Column("novelty", mark("novelty"), "text",
                  mark("(1 - alpha)^r for each of its subtopics, r = earlier items relevant to that subtopic"))
@@ -218,6 +218,6 @@ def alpha_ndcg_batch(judgements, lengths, k=None, *, alpha=0.5, graded=False, su
 
 register_metric(Metric(
     "alpha_ndcg", "α-nDCG@{k}", "graded", alpha_ndcg, explain_alpha_ndcg,
-    mark("NDCG that rewards covering new subtopics over repeating covered ones"), "11-user-models", order=110,
+    mark("NDCG that rewards covering new subtopics over repeating covered ones"), "16-diversity-and-intent", order=110,
     batch=alpha_ndcg_batch, names={"alpha-nDCG@{k}": {}, "alpha_nDCG@{k}": {}}, needs=("subtopics", "subtopic_pool", "threshold"),
     params=PARAMS, columns=COLUMNS))

@@ -16,7 +16,7 @@ from ..deprecation import renamed
 from ..discounts import DISCOUNT_CHOICES, discount_name, discount_symbol, discount_values
 from ..formulas import at, beyond_note, number, sum_line
 from ..gains import GAIN_CHOICES, gain_name, gain_symbol, gain_values, ideal_grades
-from ..i18n import _, mark
+from ..i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..trace import CONTRIBUTION, DISCOUNT, GAIN, GRADE, ITEM, POSITION, RUNNING, Trace, rows_of
@@ -246,8 +246,8 @@ def explain_dcg(relevances, k=None, *, gain="linear", discount="log2", log_base=
 def built_in(gain):
     """``gain`` when it is a named gain: the padding grade 0 must have gain 0, which a mapping need not give."""
     if not isinstance(gain, str):
-        raise TypeError(f"gain must be 'linear' or 'exponential' when many queries are computed at once (padding "
-                        f"grade 0 must have gain 0). Got {shown(gain)} instead.")
+        raise TypeError(gettext("gain must be 'linear' or 'exponential' when many queries are computed at once "
+                                "(padding grade 0 must have gain 0). Got {got} instead.").format(got=shown(gain)))
     return gain
 
 

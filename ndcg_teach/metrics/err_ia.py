@@ -11,7 +11,7 @@ what an item for another intent adds.
 import numpy as np
 
 from ..formulas import at, number, sum_line, threshold_note
-from ..i18n import _, mark
+from ..i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..subtopics import (batched, cascade, check_flag, checked_tables, greedy_order, ideal_rows, per_subtopic, relevance,
@@ -23,7 +23,7 @@ from .alpha_ndcg import SUBTOPICS
 __all__ = ["err_ia", "explain_err_ia"]
 
 NORMALISE = ("none", "max", "ideal")
-GRADED_MEANING = "True: each intent's stop probability comes from the grade; False: any relevant grade counts as 1"
+GRADED_MEANING = mark("True: each intent's stop probability comes from the grade; False: any relevant grade counts as 1")
 STOPS = Column("stops", mark("stop chances"), "text",
                mark("for each of its intents, the chance that this intent's reader stops here: R x P(reach)"))
 COLUMNS = (POSITION, ITEM, SUBTOPICS, STOPS, GAIN, DISCOUNT, CONTRIBUTION, RUNNING)
@@ -52,14 +52,16 @@ def check_weights(weights, n_subtopics):
     """``weights`` as a float64 array summing to 1, one per subtopic, or None."""
     if weights is None:
         return None
-    requirement = (f"None or one non-negative number per subtopic ({n_subtopics}), not all 0: each intent's share of the "
-                   f"readers")
+    requirement = gettext("None or one non-negative number per subtopic ({n_subtopics}), not all 0: each intent's "
+                          "share of the readers").format(n_subtopics=n_subtopics)
     try:
         array = np.asarray(weights, dtype=np.float64)
     except (TypeError, ValueError):
-        raise TypeError(f"weights must be {requirement}. Got {shown(weights)} instead.") from None
+        raise TypeError(gettext("weights must be {requirement}. Got {got} instead.")
+                               .format(requirement=requirement, got=shown(weights))) from None
     if array.shape != (n_subtopics,) or not np.isfinite(array).all() or (array < 0).any() or not array.sum() > 0:
-        raise ValueError(f"weights must be {requirement}. Got {shown(weights)} instead.")
+        raise ValueError(gettext("weights must be {requirement}. Got {got} instead.")
+                                .format(requirement=requirement, got=shown(weights)))
     return array / array.sum()
 
 
@@ -255,7 +257,7 @@ def err_ia_batch(judgements, lengths, k=None, *, weights=None, max_grade=None, g
 
 register_metric(Metric(
     "err_ia", "ERR-IA@{k}", "graded", err_ia, explain_err_ia,
-    mark("ERR averaged over the query's intents: each reader stops on items for their own intent"), "11-user-models",
+    mark("ERR averaged over the query's intents: each reader stops on items for their own intent"), "16-diversity-and-intent",
     order=112, batch=err_ia_batch, names={
         "ERR-IA@{k}": {"graded": False, "normalise": "max"}, "ERR_IA@{k}": {"graded": False, "normalise": "max"},
         "nERR-IA@{k}": {"graded": False, "normalise": "ideal"}, "nERR_IA@{k}": {"graded": False, "normalise": "ideal"}},

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..binary import checked_binary, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, mark
+from ..i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RECALL, RELEVANT, Trace, rows_of
 from ..validation import check_items, check_n_relevant, shown
@@ -35,19 +35,20 @@ RPREC_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS, PRECISION, RECALL)
 
 def _level(name, value):
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real) or not math.isfinite(value):
-        raise TypeError(f"{name} must be a finite number, e.g. 0.5. Got {shown(value)} instead.")
+        raise TypeError(gettext("{name} must be a finite number, e.g. 0.5. Got {got} instead.")
+                               .format(name=name, got=shown(value)))
     return float(value)
 
 
 def _levels(levels):
     """The recall levels of 11pt_avg: finite numbers, rising (trec_eval's loop reads them from the top down)."""
     if isinstance(levels, (str, bytes)) or not hasattr(levels, "__len__") or not len(levels):
-        raise TypeError(f"levels must be a non-empty tuple of recall levels, e.g. (0.25, 0.5, 0.75). Got {shown(levels)} "
-                        "instead.")
+        raise TypeError(gettext("levels must be a non-empty tuple of recall levels, e.g. (0.25, 0.5, 0.75). Got "
+                                "{got} instead.").format(got=shown(levels)))
     values = tuple(_level("levels", level) for level in levels)
     if any(b <= a for a, b in zip(values, values[1:])):
-        raise ValueError(f"levels must rise and differ from each other, as trec_eval's 11pt_avg reads them from the "
-                         f"highest down. Got {shown(levels)} instead.")
+        raise ValueError(gettext("levels must rise and differ from each other, as trec_eval's 11pt_avg reads "
+                                 "them from the highest down. Got {got} instead.").format(got=shown(levels)))
     return values
 
 

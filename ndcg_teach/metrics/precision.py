@@ -9,7 +9,7 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, last_hits, relevant_flags
 from ..deprecation import renamed
 from ..formulas import binary_rows, number, threshold_note
-from ..i18n import _, mark
+from ..i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RELEVANT, Trace
@@ -36,7 +36,8 @@ def _divided(grades, k, relevant, hits, precision, denominator):
 def precision_steps(grades, k, threshold, adaptive_k=False):
     """Steps of P@k: each relevant item in the top ``k`` adds ``1 / denominator``."""
     if not isinstance(adaptive_k, (bool, np.bool_)):
-        raise TypeError(f"adaptive_k must be True or False. Got {adaptive_k!r} instead.")
+        raise TypeError(gettext("adaptive_k must be True or False. Got {adaptive_k!r} instead.")
+                               .format(adaptive_k=adaptive_k))
     k = grades.size if k is None else k
     relevant, hits, precision = hit_arrays(grades, k, threshold)
     return _divided(grades, k, relevant, hits, precision, min(k, grades.size) if adaptive_k else k)

@@ -33,7 +33,7 @@ IDEAL_CUMULATIVE = Column("ideal_cg", "cg*(i)", "number",
 BLENDED = Column("blended", "BR(i)", "number",
                  mark("blended ratio (hits + beta cg) / (i + beta cg*): P@i when beta is 0"))
 Q_COLUMNS = (POSITION, ITEM, GRADE, RELEVANT, HITS, GAIN, CUMULATIVE, IDEAL_CUMULATIVE, BLENDED, CONTRIBUTION, RUNNING)
-BETA_MEANING = "how much the graded gains weigh against the hits (or exactly 0, which gives AP)"
+BETA_MEANING = mark("how much the graded gains weigh against the hits (or exactly 0, which gives AP)")
 BETA = Param(float, (), 1.0, BETA_MEANING)
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, mark
+from ..i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..validation import check_items, check_n_relevant, shown
 from .counts import COLUMNS, _cut, _found, _total_note, _trace
@@ -178,8 +178,8 @@ def _utility(grades, k, threshold, n_relevant, weights, collection_size):
     """``(value, a, b, c, d)``: the weighted contingency table of the retrieved set, trec_eval's order of sums."""
     values = _weights(weights)
     if isinstance(collection_size, (bool, np.bool_)) or not isinstance(collection_size, (int, np.integer)):
-        raise TypeError(f"collection_size must be a whole number: the documents in the collection (trec_eval -N). "
-                        f"Got {shown(collection_size)} instead.")
+        raise TypeError(gettext("collection_size must be a whole number: the documents in the collection "
+                                "(trec_eval -N). Got {got} instead.").format(got=shown(collection_size)))
     size = int(collection_size)
     total = check_n_relevant(n_relevant, int(relevant_flags(grades, threshold).sum()))
     retrieved = grades[:k].size
@@ -190,12 +190,13 @@ def _utility(grades, k, threshold, n_relevant, weights, collection_size):
 
 
 def _weights(weights):
-    requirement = "four numbers p1,p2,p3,p4 (retrieved relevant, retrieved non-relevant, missed relevant, missed " \
-                  "non-relevant), e.g. (1.0, -1.0, 0.0, 0.0)"
+    requirement = mark("four numbers p1,p2,p3,p4 (retrieved relevant, retrieved non-relevant, missed relevant, "
+                       "missed non-relevant), e.g. (1.0, -1.0, 0.0, 0.0)")
     if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__") or len(weights) != 4 or not all(
             isinstance(w, (int, float, np.integer, np.floating)) and not isinstance(w, bool) and np.isfinite(w)
             for w in weights):
-        raise ValueError(f"weights must be {requirement}. Got {shown(weights)} instead.")
+        raise ValueError(gettext("weights must be {requirement}. Got {got} instead.")
+                                .format(requirement=gettext(requirement), got=shown(weights)))
     return tuple(float(w) for w in weights)
 
 

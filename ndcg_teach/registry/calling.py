@@ -13,14 +13,17 @@ from ..context import FACTS
 from ..validation import check_k
 from .registered import metric as registered
 from .spec import READING, fact_keywords
+from ..i18n import gettext
 
 def _check_conventions(spec, conventions):
     for name in conventions:
         if name not in spec.params:
-            kind = "a fact of the query: give it to the Query" if name in fact_keywords(FACTS) else (
-                "how grades are read: give it to the Query" if name == READING else
-                f"not one of {spec.key}'s conventions ({', '.join(spec.params) or 'it has none'})")
-            raise TypeError(f"conventions of {spec.key} must be its params; {name} is {kind}. Got {name}= instead.")
+            kind = gettext("a fact of the query: give it to the Query") if name in fact_keywords(FACTS) else (
+                gettext("how grades are read: give it to the Query") if name == READING else
+                gettext("not one of {key}'s conventions ({names})").format(
+                    key=spec.key, names=", ".join(spec.params) or gettext("it has none")))
+            raise TypeError(gettext("conventions of {key} must be its params; {name} is {kind}. Got {name}= "
+                                    "instead.").format(key=spec.key, name=name, kind=kind))
 
 
 def route(metric, query, **conventions):
@@ -116,7 +119,7 @@ def call(metric, query, k=None, **conventions):
         try:
             values[index] = call(spec, query.row(index), k, **conventions)
         except (TypeError, ValueError) as error:
-            raise type(error)(f"query {index + 1}: {error}") from None
+            raise type(error)(gettext("query {value}: {error}").format(value=index + 1, error=error)) from None
     return values
 
 
@@ -131,10 +134,10 @@ def explain(metric, query, k=None, **conventions):
     """
     spec = registered(metric)
     if spec.explain is None:
-        raise ValueError(f"metric {spec.key} has no explain twin. Got {spec.key!r} instead.")
+        raise ValueError(gettext("metric {key} has no explain twin. Got {key!r} instead.").format(key=spec.key))
     if query.batch:
-        raise ValueError(f"explain shows the steps of one query; take one with query.row(i). Got a batch of "
-                         f"{len(query)} instead.")
+        raise ValueError(gettext("explain shows the steps of one query; take one with query.row(i). Got a batch "
+                                 "of {n_query} instead.").format(n_query=len(query)))
     k = check_k(k)
     _check_conventions(spec, conventions)
     return spec.explain(_ranked(spec, query), k, ranking=query.ranking, **_facts(spec, query), **conventions)

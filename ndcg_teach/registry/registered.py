@@ -6,6 +6,7 @@ when it is imported; an instructor registers one of their own the same way.
 
 from ..validation import shown
 from .spec import GROUPS, Metric, checked
+from ..i18n import gettext
 
 _REGISTRY = {}
 
@@ -40,7 +41,8 @@ def register_metric(spec, *, replace=False):
     """
     spec = checked(spec)
     if spec.key in _REGISTRY and not replace:
-        raise ValueError(f"spec.key must be new; {spec.key!r} is registered already (pass replace=True). Got {spec.key!r} instead.")
+        raise ValueError(gettext("spec.key must be new; {key!r} is registered already (pass replace=True). Got "
+                                 "{key!r} instead.").format(key=spec.key))
     _REGISTRY[spec.key] = spec
     return spec
 
@@ -75,7 +77,8 @@ def metrics(group=None):
     ['ndcg', 'dcg', 'idcg', 'cg']
     """
     if group is not None and group not in GROUPS:
-        raise ValueError(f"group must be one of {', '.join(map(repr, GROUPS))} or None. Got {shown(group)} instead.")
+        raise ValueError(gettext("group must be one of {names} or None. Got {got} instead.")
+                                .format(names=', '.join(map(repr, GROUPS)), got=shown(group)))
     ranked = sorted(enumerate(_REGISTRY.values()), key=lambda pair: (pair[1].order, pair[0]))
     return tuple(spec for _, spec in ranked if group is None or spec.group == group)
 
@@ -93,5 +96,6 @@ def metric(key):
         return key
     if not isinstance(key, str) or key not in _REGISTRY:
         known = ", ".join(repr(spec.key) for spec in metrics())
-        raise ValueError(f"metric key must be one of {known}. Got {shown(key)} instead.")
+        raise ValueError(gettext("metric key must be one of {known}. Got {got} instead.")
+                                .format(known=known, got=shown(key)))
     return _REGISTRY[key]

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from ..context import FACTS
 from ..trace import Column
 from ..validation import shown
+from ..i18n import gettext, mark
 
 GROUPS = ("graded", "binary")
 READING = "negative"
@@ -162,16 +163,18 @@ def fact_keywords(needs):
 
 
 def _check_label(label):
-    requirement = "a non-empty string whose only field is {k} (the cut-off), such as 'NDCG@{k}'"
+    requirement = mark("a non-empty string whose only field is {k} (the cut-off), such as 'NDCG@{k}'")
     if not isinstance(label, str) or not label:
-        raise ValueError(f"Metric label must be {requirement}. Got {shown(label)} instead.")
+        raise ValueError(gettext("Metric label must be {requirement}. Got {got} instead.")
+                                .format(requirement=gettext(requirement), got=shown(label)))
     try:
         fields = {name for _, name, _, _ in Formatter().parse(label) if name is not None}
         label.format(k=10)
     except (ValueError, IndexError, KeyError):
         fields = None
     if fields is None or not fields <= {"k"}:
-        raise ValueError(f"Metric label must be {requirement}. Got {shown(label)} instead.")
+        raise ValueError(gettext("Metric label must be {requirement}. Got {got} instead.")
+                                .format(requirement=gettext(requirement), got=shown(label)))
 
 
 def _declared(spec):
@@ -179,8 +182,9 @@ def _declared(spec):
     defaults = _defaults(spec.function)
     missing = [name for name, default in defaults.items() if default is inspect.Parameter.empty]
     if missing:
-        raise ValueError(f"Metric function's keywords must each have a default (the convention everyone gets unless "
-                         f"they choose). Got {', '.join(missing)} without one instead.")
+        raise ValueError(gettext("Metric function's keywords must each have a default (the convention everyone "
+                                 "gets unless they choose). Got {names} without one instead.")
+                                .format(names=', '.join(missing)))
     keywords = {FACTS[name].keyword: name for name in FACTS if FACTS[name].keyword}
     needs = spec.needs
     if needs is None:
@@ -198,38 +202,46 @@ def _check_keywords(spec):
     """The plain function, its twin and its batch take exactly the facts and conventions the spec declares."""
     unknown = [name for name in spec.needs if name not in FACTS]
     if unknown:
-        raise ValueError(f"Metric needs must be facts of a Query ({', '.join(FACTS)}). Got {shown(unknown)} instead.")
+        raise ValueError(gettext("Metric needs must be facts of a Query ({names}). Got {got} instead.")
+                                .format(names=', '.join(FACTS), got=shown(unknown)))
     for name, param in spec.params.items():
         if not isinstance(param, Param) or name in fact_keywords(FACTS) or name in (READING, "k", "ranking"):
-            raise TypeError(f"Metric params must map convention names (not facts of the query) to Param(dtype, choices, "
-                            f"default, description). Got {name!r}: {shown(param)} instead.")
+            raise TypeError(gettext("Metric params must map convention names (not facts of the query) to "
+                                    "Param(dtype, choices, default, description). Got {name!r}: {got} instead.")
+                                   .format(name=name, got=shown(param)))
     if not all(isinstance(column, Column) for column in spec.columns):
-        raise TypeError(f"Metric columns must be Column(key, header, format, meaning) objects. Got {shown(spec.columns)} instead.")
+        raise TypeError(gettext("Metric columns must be Column(key, header, format, meaning) objects. Got {got} "
+                                "instead.").format(got=shown(spec.columns)))
     first = "judgements" if "subtopics" in spec.needs else "relevances"
     parameters = list(inspect.signature(spec.function).parameters)
     if parameters[0] != first:
-        raise ValueError(f"Metric function must take ({first}, k=None, *, ...): {first} is what a metric that needs "
-                         f"{list(spec.needs)} is given first. Got parameters {shown(parameters)} instead.")
+        raise ValueError(gettext("Metric function must take ({first}, k=None, *, ...): {first} is what a metric "
+                                 "that needs {needs} is given first. Got parameters {got} instead.")
+                                .format(first=first, needs=list(spec.needs), got=shown(parameters)))
     declared = fact_keywords(spec.needs) | set(spec.params)
     defaults = _defaults(spec.function)
     own = set(defaults) - {READING}
     if own != declared:
-        raise ValueError(f"Metric {spec.key!r}: its function's keywords must be the facts it needs and its params. Got "
-                         f"keywords {sorted(own)} for needs {list(spec.needs)} and params {list(spec.params)} instead.")
+        raise ValueError(gettext("Metric {key!r}: its function's keywords must be the facts it needs and its "
+                                 "params. Got keywords {keywords} for needs {needs} and params {params} instead.")
+                                .format(key=spec.key, keywords=sorted(own), needs=list(spec.needs),
+                                        params=list(spec.params)))
     for name in declared:
         default = spec.params[name].default if name in spec.params else next(
             fact.default for fact in FACTS.values() if fact.keyword == name)
         if not same_default(defaults[name], default):
-            raise ValueError(f"Metric {spec.key!r}: {name}'s declared default must be the function's ({defaults[name]!r}). "
-                             f"Got {default!r} instead.")
+            raise ValueError(gettext("Metric {key!r}: {name}'s declared default must be the function's "
+                                     "({default!r}). Got {default2!r} instead.")
+                                    .format(key=spec.key, name=name, default=defaults[name], default2=default))
     if spec.explain is not None and set(_keywords(spec.explain)) != set(defaults) | {"ranking"}:
-        raise ValueError(f"Metric explain must take the plain function's keywords and ranking=. Got "
-                         f"{list(_keywords(spec.explain))} instead.")
+        raise ValueError(gettext("Metric explain must take the plain function's keywords and ranking=. Got {got} "
+                                 "instead.").format(got=list(_keywords(spec.explain))))
     if spec.batch is not None:
         takes = declared | ({"judged"} if "judged" in spec.needs else set())
         if set(_keywords(spec.batch)) != takes:
-            raise ValueError(f"Metric batch must take the facts and conventions the function takes ({sorted(takes)}). "
-                             f"Got {list(_keywords(spec.batch))} instead.")
+            raise ValueError(gettext("Metric batch must take the facts and conventions the function takes "
+                                     "({keywords}). Got {got} instead.").format(keywords=sorted(takes),
+                                                                               got=list(_keywords(spec.batch))))
 
 
 def same_default(value, default):
@@ -243,29 +255,37 @@ def same_default(value, default):
 def checked(spec):
     """``spec`` checked against its functions, with ``needs`` and ``params`` filled in when they were None."""
     if not isinstance(spec, Metric):
-        raise TypeError(f"spec must be an ndcg_teach.Metric. Got {shown(spec)} instead.")
+        raise TypeError(gettext("spec must be an ndcg_teach.Metric. Got {got} instead.").format(got=shown(spec)))
     if not isinstance(spec.key, str) or not spec.key.isidentifier():
-        raise ValueError(f"Metric key must be a Python identifier such as 'ndcg'. Got {shown(spec.key)} instead.")
+        raise ValueError(gettext("Metric key must be a Python identifier such as 'ndcg'. Got {got} instead.")
+                                .format(got=shown(spec.key)))
     _check_label(spec.label)
     if spec.group not in GROUPS:
-        raise ValueError(f"Metric group must be one of {', '.join(map(repr, GROUPS))}. Got {shown(spec.group)} instead.")
+        raise ValueError(gettext("Metric group must be one of {names}. Got {got} instead.")
+                                .format(names=', '.join(map(repr, GROUPS)), got=shown(spec.group)))
     for name in ("function", "explain"):
         value = getattr(spec, name)
         if not callable(value) and not (name == "explain" and value is None):
-            raise TypeError(f"Metric {name} must be a function{' or None' if name == 'explain' else ''}. Got {shown(value)} instead.")
+            message = gettext("Metric {name} must be a function or None. Got {got} instead.") if name == "explain" \
+                else gettext("Metric {name} must be a function. Got {got} instead.")
+            raise TypeError(message.format(name=name, got=shown(value)))
     if spec.batch is not None and not callable(spec.batch):
-        raise TypeError(f"Metric batch must be a function or None. Got {shown(spec.batch)} instead.")
+        raise TypeError(gettext("Metric batch must be a function or None. Got {got} instead.")
+                               .format(got=shown(spec.batch)))
     if not isinstance(spec.names, dict) or not all(isinstance(n, str) and isinstance(v, dict) for n, v in spec.names.items()):
-        raise TypeError(f"Metric names must map measure names to keyword dicts, e.g. {{'P.{{k}}': {{}}}}. Got {shown(spec.names)} instead.")
+        raise TypeError(gettext("Metric names must map measure names to keyword dicts, e.g. {{'P.{{k}}': {{}}}}. "
+                                "Got {got} instead.").format(got=shown(spec.names)))
     if spec.needs is not None and (isinstance(spec.needs, str) or not isinstance(spec.needs, (tuple, list))):
-        raise TypeError(f"Metric needs must be a tuple of fact names such as ('pool',). Got {shown(spec.needs)} instead.")
+        raise TypeError(gettext("Metric needs must be a tuple of fact names such as ('pool',). Got {got} instead.")
+                               .format(got=shown(spec.needs)))
     if spec.params is not None and not hasattr(spec.params, "items"):
-        raise TypeError(f"Metric params must map names to Param objects. Got {shown(spec.params)} instead.")
+        raise TypeError(gettext("Metric params must map names to Param objects. Got {got} instead.")
+                               .format(got=shown(spec.params)))
     parameters = list(inspect.signature(spec.function).parameters) if _has_signature(spec.function) else []
     if parameters[:1] not in (["relevances"], ["judgements"]) or parameters[1:2] != ["k"]:
         raise ValueError(
-            f"Metric function must take (relevances, k=None, *, ...) so every caller can pass the list and the cut-off. "
-            f"Got parameters {shown(parameters)} instead."
+            gettext("Metric function must take (relevances, k=None, *, ...) so every caller can pass the list "
+                    "and the cut-off. Got parameters {got} instead.").format(got=shown(parameters))
         )
     spec = _declared(spec)
     _check_keywords(spec)

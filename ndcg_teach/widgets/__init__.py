@@ -7,9 +7,12 @@ Importing this package imports anywidget, ipywidgets and matplotlib (the
   step table, the discount curve and running DCG against running IDCG.
 - :class:`CompareExplorer`: two rankings of the same items side by side, with
   the difference in every metric.
+- :class:`DifferenceExplorer`: two systems' per-query scores to drag or swap,
+  with the paired tests of B − A (lesson 13).
 """
 
 from .compare import CompareExplorer
+from .differences import DifferenceExplorer
 from .explorer import RankingExplorer
 
-__all__ = ["CompareExplorer", "RankingExplorer"]
+__all__ = ["CompareExplorer", "DifferenceExplorer", "RankingExplorer"]

@@ -24,7 +24,7 @@ from .previews import _described
 # (panels, notice, relevance, labels, ...) is the kernel's; grades change through the "grade" message, checked there.
 FROM_PAGE = ("k", "gain", "discount", "threshold")
 # The settings a change may touch, restored together when a change from the page cannot be applied.
-SETTINGS = ("relevance", "max_grade", "k", "gain", "discount", "threshold")
+SETTINGS = ("relevance", "unjudged", "max_grade", "k", "gain", "discount", "threshold")
 # The order buttons: (action, text, what it does).
 ACTIONS = (
     ("ideal", mark("Ideal order"), mark("Sort best first: the order whose DCG is IDCG")),
@@ -45,15 +45,18 @@ class Changes:
 
     def _resolve(self, ranking):
         if ranking not in self._rankings:
-            raise ValueError(f"ranking must be one of {', '.join(map(repr, self._rankings))}. Got {shown(ranking)} instead.")
+            raise ValueError(gettext("ranking must be one of {names}. Got {got} instead.")
+                                    .format(names=', '.join(map(repr, self._rankings)), got=shown(ranking)))
         return ranking
 
     def _move(self, ranking, item, position):
         order = list(getattr(self, ranking))
         if item not in order:
-            raise ValueError(f"item must be one of the explorer's items {shown(order)}. Got {shown(item)} instead.")
+            raise ValueError(gettext("item must be one of the explorer's items {order}. Got {got} instead.")
+                                    .format(order=shown(order), got=shown(item)))
         if isinstance(position, bool) or not isinstance(position, Integral) or not 1 <= position <= len(order):
-            raise ValueError(f"position must be a whole number from 1 to {len(order)}. Got {shown(position)} instead.")
+            raise ValueError(gettext("position must be a whole number from 1 to {n_order}. Got {got} instead.")
+                                    .format(n_order=len(order), got=shown(position)))
         order.remove(item)
         order.insert(position - 1, item)
         setattr(self, ranking, order)
@@ -77,15 +80,17 @@ class Changes:
             self._tell(gettext("Shuffle {count} from seed {seed}: {items}.", self._language).format(
                 count=self._shuffles, seed=self.seed, items=self._listed(ranking)))
         elif action == "reset":
-            start_orders, start_grades, start_pool = self._start
+            start_orders, start_grades, start_pool, start_unjudged = self._start
             self._random, self._shuffles = random.Random(self.seed), 0
             self.pool = None if start_pool is None else list(start_pool)
             with self.hold_trait_notifications():
                 self.relevance = dict(start_grades)
+                self.unjudged = list(start_unjudged)
                 setattr(self, ranking, list(start_orders[self._rankings.index(ranking)]))
             self._tell(gettext("Back to the starting order and grades: {items}.", self._language).format(items=self._listed(ranking)))
         else:
-            raise ValueError(f"action must be one of {', '.join(repr(name) for name, _, _ in ACTIONS)}. Got {shown(action)} instead.")
+            raise ValueError(gettext("action must be one of {names}. Got {got} instead.")
+                                    .format(names=', '.join(repr(name) for name, _, _ in ACTIONS), got=shown(action)))
 
     def set_grade(self, item, grade):
         """Give ``item`` a new grade; every number follows.
@@ -104,10 +109,11 @@ class Changes:
             When ``item`` is unknown or ``grade`` is out of range; nothing changes then.
         """
         if item not in self.relevance:
-            raise ValueError(f"item must be one of the explorer's items {shown(list(self.items))}. Got {shown(item)} instead.")
+            raise ValueError(gettext("item must be one of the explorer's items {value}. Got {got} instead.")
+                                    .format(value=shown(list(self.items)), got=shown(item)))
         new = check_grade(grade, item, self.max_grade)
         old = self.relevance[item]
-        if self.pool is not None:
+        if self.pool is not None and item not in self.unjudged:
             # The pool holds every judged grade of the query, this item's included: keep it in step.
             pool = list(self.pool)
             if old in pool:
@@ -143,15 +149,18 @@ class Changes:
                 item, around = self._preview_request(ranking, content.get("item"), content.get("around"))
                 self._want(ranking, item)
                 self._send_previews(ranking, [(item, around)])
-            elif event in ("grade", "action"):
+            elif event in ("grade", "action", "judge"):
                 with self._transaction():
                     if event == "grade":
                         self._grade_from_front_end(content.get("item"), content.get("grade"))
+                    elif event == "judge":
+                        self.set_judged(content.get("item"), content.get("judged"))
                     else:
                         self._reorder(self._resolve(content.get("ranking")), content.get("name"))
             else:
                 raise ValueError(
-                    f"A message from the widget must have event 'preview', 'grade' or 'action'. Got {shown(content)} instead."
+                    gettext("A message from the widget must have event 'preview', 'grade', 'judge' or 'action'. Got "
+                            "{got} instead.").format(got=shown(content))
                 )
         except (TypeError, ValueError) as error:
             self._tell(str(error), "error")
@@ -161,10 +170,12 @@ class Changes:
     def _preview_request(self, ranking, item, around):
         """``(item, around)`` of a preview request, checked: a known item, and None or a position index of ``ranking``."""
         if not isinstance(item, str) or item not in self.relevance:
-            raise ValueError(f"A preview must name one of the explorer's items {shown(list(self.items))}. Got {shown(item)} instead.")
+            raise ValueError(gettext("A preview must name one of the explorer's items {value}. Got {got} instead.")
+                                    .format(value=shown(list(self.items)), got=shown(item)))
         n = len(self.items)
         if around is not None and (isinstance(around, bool) or not isinstance(around, Integral) or not 0 <= around < n):
-            raise ValueError(f"A preview's 'around' must be a position index from 0 to {n - 1}, or absent. Got {shown(around)} instead.")
+            raise ValueError(gettext("A preview's 'around' must be a position index from 0 to {value}, or "
+                                     "absent. Got {got} instead.").format(value=n - 1, got=shown(around)))
         return item, around
 
     # Changes from the page: what it may set, checked; a refusal leaves a notice and every value as it was.

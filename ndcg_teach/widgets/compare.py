@@ -63,10 +63,12 @@ class CompareExplorer(_Explorer):
             names = (gettext("Model A", chosen_language(language)), gettext("Model B", chosen_language(language)))
         if sorted(first) != sorted(second):
             raise ValueError(
-                f"ranking_b must hold the same items as ranking_a {shown(sorted(first))}. Got {shown(second)} instead."
+                gettext("ranking_b must hold the same items as ranking_a {value}. Got {got} instead.")
+                       .format(value=shown(sorted(first)), got=shown(second))
             )
         if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or not all(isinstance(name, str) for name in names):
-            raise ValueError(f"names must be two strings, one per ranking. Got {shown(names)} instead.")
+            raise ValueError(gettext("names must be two strings, one per ranking. Got {got} instead.")
+                                    .format(got=shown(names)))
         for name in names:
             check_text("names", name)
         super().__init__(
@@ -97,7 +99,7 @@ class CompareExplorer(_Explorer):
 
     def _side(self, side):
         if side not in ("a", "b"):
-            raise ValueError(f"side must be 'a' or 'b'. Got {shown(side)} instead.")
+            raise ValueError(gettext("side must be 'a' or 'b'. Got {got} instead.").format(got=shown(side)))
         return f"order_{side}"
 
     def move(self, side, item, position):

@@ -33,7 +33,6 @@ from ..gains import GAIN_CHOICES as GAINS
 from ..gains import GAIN_LABELS
 from ..i18n import chosen_language, gettext, language_set, mark
 from ..item_checks import check_labels, check_max_grade, check_ranking, check_relevance_map, check_subtopic_map, check_text
-from ..registry import metric
 from ..table import rows_hidden, shortened, shown_rows
 from ..validation import check_choice, check_k, check_threshold, shown
 from . import panel as panel_numbers
@@ -42,6 +41,7 @@ from .changes import ACTIONS, Changes
 from .messages import front_end
 from .picture import static_html
 from .previews import PREVIEW_AFTER, Previews, _described
+from .unjudged import Judgements, check_unjudged
 
 STATIC = Path(__file__).parent / "static"
 # The front end's files, joined in this order into the one module anywidget loads (it loads it from a blob URL,
@@ -57,7 +57,7 @@ GRADE_CEILING = 100
 
 
 
-class _Explorer(Changes, Previews, anywidget.AnyWidget):
+class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
     """State, checks and computation shared by both explorers; subclasses name their rankings."""
 
     _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)
@@ -67,6 +67,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
 
     labels = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     relevance = traitlets.Dict().tag(sync=True)
+    unjudged = traitlets.List(traitlets.Unicode()).tag(sync=True)  # the kernel's: set_judged or the row's button
     max_grade = traitlets.Int(5).tag(sync=True)
     k = traitlets.Int(1).tag(sync=True)
     gain = traitlets.Enum(GAINS, default_value="linear").tag(sync=True)
@@ -86,7 +87,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
     messages = traitlets.Dict().tag(sync=True)
 
     def __init__(self, orders, relevance, *, names, k, gain, discount, threshold, pool, labels, max_grade, seed,
-                 metrics, language, subtopics=None):
+                 metrics, language, subtopics=None, unjudged=None):
         items = orders[0]
         grades = check_relevance_map(relevance, items, GRADE_CEILING)
         self._subtopics = None if subtopics is None else check_subtopic_map(subtopics, items)
@@ -97,9 +98,12 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         check_threshold(threshold, top)
         self.items = tuple(items)
         self._language = chosen_language(language)
-        self._specs = _chosen_metrics(metrics, self._subtopics is not None)
+        self._specs = panel_numbers.chosen_metrics(metrics, self._subtopics is not None)
+        unjudged = check_unjudged(unjudged, items)
+        self._judging = unjudged is not None
         self._groups = [group for group in GROUP_TITLES if any(spec.group == group for spec in self._specs)]
-        self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool))
+        self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool),
+                       list(unjudged or []))
         self.pool = self._start[2]
         self.seed = seed
         self._random, self._shuffles = random.Random(seed), 0
@@ -107,15 +111,15 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         self._failure = None  # what the last recomputation could not do (see _refresh), or None
         settings = {
             **dict(zip(self._rankings, (list(order) for order in orders))),
-            "relevance": grades, "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
+            "relevance": grades, "unjudged": list(unjudged or []), "k": k, "gain": gain, "discount": discount, "threshold": threshold, "names": list(names),
         }
         traits = {
             **settings, "labels": check_labels(labels, items), "max_grade": top, "choices": self._choices(),
-            "payload": payload.schema(),
+            "payload": payload.schema(self._subtopics is not None),
             "language": self._language, "messages": front_end(self._language),
         }
         super().__init__(**traits, **self._numbers(settings))
-        self.observe(self._on_change, names=[*self._rankings, "relevance", "k", "gain", "discount", "threshold"])
+        self.observe(self._on_change, names=[*self._rankings, "relevance", "unjudged", "k", "gain", "discount", "threshold"])
         self.on_msg(self._on_front_end_message)
 
     # Checks. A front end sends whole values; Python repairs or refuses them here.
@@ -146,8 +150,8 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
         top = _as_trait_error(check_max_grade, proposal.value, self.relevance, GRADE_CEILING)
         if top < self.threshold:
             raise traitlets.TraitError(
-                f"max_grade must be at least the threshold ({self.threshold}): the threshold is one of the grades. "
-                f"Got {shown(proposal.value)} instead."
+                gettext("max_grade must be at least the threshold ({threshold}): the threshold is one of the grades. "
+                        "Got {got} instead.").format(threshold=self.threshold, got=shown(proposal.value))
             )
         return top
 
@@ -159,8 +163,10 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
     def _valid_names(self, proposal):
         names = proposal.value
         if len(names) != len(self._rankings):
-            what = "two strings, one per ranking" if len(self._rankings) == 2 else "one string (the ranking's, shown in compare mode only)"
-            raise traitlets.TraitError(f"names must be {what}. Got {shown(names)} instead.")
+            message = gettext("names must be two strings, one per ranking. Got {got} instead.") \
+                if len(self._rankings) == 2 else \
+                gettext("names must be one string (the ranking's, shown in compare mode only). Got {got} instead.")
+            raise traitlets.TraitError(message.format(got=shown(names)))
         for name in names:
             _as_trait_error(check_text, "names", name)
         return names
@@ -169,8 +175,9 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
     def _valid_language(self, proposal):
         if proposal.value != self._language:
             raise traitlets.TraitError(
-                f"language is fixed when the explorer is built: build a new one with language={proposal.value!r}. "
-                f"Got {shown(proposal.value)} instead of {self._language!r}."
+                gettext("language is fixed when the explorer is built: build a new one with language={language!r}. "
+                        "Got {got} instead of {built!r}.")
+                .format(language=proposal.value, got=shown(proposal.value), built=self._language)
             )
         return proposal.value
 
@@ -180,6 +187,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
             "discount": [[value, DISCOUNT_LABELS[value]] for value in DISCOUNTS],
             "actions": [[action, self._text(text), self._text(title)] for action, text, title in ACTIONS],
             "groups": self._groups,
+            "judging": self._judging,
         }
 
     def _text(self, message):
@@ -189,14 +197,14 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
     # Computation: every number comes from ndcg_teach (through .panel).
 
     def _settings(self):
-        names = ("relevance", "k", "gain", "discount", "threshold", "names", *self._rankings)
+        names = ("relevance", "unjudged", "k", "gain", "discount", "threshold", "names", *self._rankings)
         return {name: getattr(self, name) for name in names}
 
     def _conventions_of(self, settings):
         return panel_numbers.Conventions(
             relevance=dict(settings["relevance"]), k=settings["k"], gain=settings["gain"], discount=settings["discount"],
             threshold=settings["threshold"], pool=None if self.pool is None else list(self.pool), specs=self._specs,
-            subtopics=self._subtopics,
+            subtopics=self._subtopics, unjudged=frozenset(settings["unjudged"]),
         )
 
     def _computed(self, order, conventions, context):
@@ -238,6 +246,7 @@ class _Explorer(Changes, Previews, anywidget.AnyWidget):
                 ],
                 "groups": {group: self._text(GROUP_TITLES[group]).format(threshold=threshold) for group in self._groups},
                 "relevant": dict(zip(order, relevant)),
+                "judged": {item: item not in settings["unjudged"] for item in order} if self._judging else None,
                 # A long table: its first and last rows, None for the hidden ones (see table.ROW_LIMIT).
                 "steps": [None if row is None else shown["steps"][row] + fixed["ideal_steps"][row] for row in shown_rows(k)],
                 "hidden_rows": rows_hidden(k, self._language),
@@ -356,6 +365,13 @@ class RankingExplorer(_Explorer):
         ``relevance`` being what the others read. Required for those cards,
         fixed when the explorer is built (the page cannot change it; a grade
         edit changes ``relevance`` only), and not shown in the step table.
+    unjudged : list of str or None, default None
+        Items nobody judged (lesson 12): their grades are what a judge would
+        say, hidden from the metrics, and each row gets a button that marks
+        it judged or unjudged (:meth:`set_judged`). Cards such as
+        ``"condensed_ap"`` (AP′) and ``"bpref"`` show how each convention
+        reads the hole (see :mod:`ndcg_teach.widgets.unjudged`). With a
+        ``pool``, it holds the judged grades only. None: no judging.
 
     Attributes
     ----------
@@ -400,11 +416,11 @@ class RankingExplorer(_Explorer):
 
     @renamed(items="ranking")
     def __init__(self, ranking, relevance, k=None, *, gain="linear", discount="log2", threshold=1, pool=None,
-                 labels=None, max_grade=None, seed=0, metrics=None, language=None, subtopics=None):
+                 labels=None, max_grade=None, seed=0, metrics=None, language=None, subtopics=None, unjudged=None):
         super().__init__(
             [check_ranking(ranking)], relevance, names=[""], k=k, gain=gain, discount=discount,
             threshold=threshold, pool=pool, labels=labels, max_grade=max_grade, seed=seed, metrics=metrics,
-            language=language, subtopics=subtopics,
+            language=language, subtopics=subtopics, unjudged=unjudged,
         )
 
     @traitlets.validate("order")
@@ -465,20 +481,3 @@ def _as_trait_error(check, *args, **keywords):
     except (TypeError, ValueError) as error:
         raise traitlets.TraitError(str(error)) from None
 
-
-def _chosen_metrics(keys, subtopics=False):
-    """The registry's specs for the cards to show: the course's default cards (``panel.DEFAULT_CARDS``), or the keys
-    given, in that order; a diversity card only when the explorer holds ``subtopics``."""
-    if keys is None:
-        return tuple(metric(key) for key in panel_numbers.DEFAULT_CARDS)
-    if isinstance(keys, str) or not hasattr(keys, "__iter__"):
-        raise TypeError(f"metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for the default cards. Got {shown(keys)} instead.")
-    specs = [metric(key) for key in keys]
-    if not specs:
-        raise ValueError("metrics must name at least one metric, or be None for the default cards. Got [] instead.")
-    tables = [spec.key for spec in specs if "subtopics" in spec.needs]
-    if tables and not subtopics:
-        raise ValueError(f"subtopics is required for the {', '.join(tables)} card: it reads each item's grade per "
-                         f"subtopic; pass subtopics={{item: [grade per subtopic, ...]}}, e.g. {{'A': [1, 0], 'B': [0, 2]}}. "
-                         f"Got metrics={shown(list(keys))} and no subtopics instead.")
-    return tuple(specs)

@@ -20,8 +20,11 @@ from ..context import Query
 from ..i18n import gettext, mark
 from ..metrics.dcg import dcg_steps
 from ..metrics.ndcg import NDCG_COLUMNS
+from ..metrics.subtopic_recall import COVERAGE, coverage
 from ..registry import call, metric
+from ..validation import shown
 from . import payload
+from .unjudged import card, card_value
 
 DEFAULT_CARDS = ("ndcg", "dcg", "idcg", "cg", "precision", "recall", "ap", "rr")
 """The metric cards an explorer shows when it is not given ``metrics=``: a course decision (lessons 01-05 teach
@@ -33,6 +36,7 @@ STEP_HEADERS = {
     "contribution": mark("gain × discount"),
     "running": mark("running DCG"),
     "ideal_contribution": mark("ideal gain × discount"),
+    "coverage": COVERAGE.header,
 }
 
 
@@ -53,16 +57,36 @@ class Conventions:
     pool: list | None
     specs: tuple
     subtopics: dict | None = None
+    unjudged: frozenset = frozenset()
+
+    def relevances(self, order):
+        """The grades of ``order``, None for an unjudged item (see :mod:`.unjudged`)."""
+        return [None if item in self.unjudged else grade for item, grade in zip(order, relevances_from(order, self.relevance))]
 
     def query(self, order):
-        """The query the explorer's ranking ``order`` makes: its grades, the pool, R counted in the pool, the threshold,
-        and each item's grades per subtopic when the explorer holds them (the diversity cards read those)."""
-        n_relevant = None if self.pool is None else sum(grade >= self.threshold for grade in self.pool)
-        query = Query.of(relevances_from(order, self.relevance), pool=self.pool, n_relevant=n_relevant,
-                         threshold=self.threshold, ranking=list(order))
+        """The query the explorer's ranking ``order`` makes: its grades and judged mask, the pool, R and N counted in
+        the pool, the threshold, and each item's grades per subtopic when the explorer holds them (the diversity
+        cards read those)."""
+        counted = {} if self.pool is None else {
+            "n_relevant": sum(grade >= self.threshold for grade in self.pool),
+            "n_nonrelevant": sum(grade < self.threshold for grade in self.pool)}
+        query = Query.of(self.relevances(order), pool=self.pool, **counted, threshold=self.threshold,
+                         ranking=list(order), unjudged=True)
         if self.subtopics is None:
             return query
         return replace(query, subtopics=np.array([self.subtopics[item] for item in order], dtype=np.float64))
+
+    @property
+    def fields(self):
+        """The step rows' fields (:func:`.payload.step_fields`): with the subtopics each item covers when held."""
+        return payload.step_fields(self.subtopics is not None)
+
+    def coverage(self, query):
+        """The step table's subtopic texts of a query (or batch) the explorer made, top k, or None without subtopics."""
+        if self.subtopics is None:
+            return None
+        tables = query.subtopics if query.batch else query.subtopics[np.newaxis]
+        return coverage(tables[:, :self.k], self.threshold)
 
     def settings(self, spec):
         """The explorer's conventions (gain, discount) that ``spec`` declares among its params."""
@@ -72,7 +96,7 @@ class Conventions:
         """A short fingerprint of these conventions (and ``others``): previews made under another one are stale."""
         text = json.dumps([sorted(self.relevance.items()), self.k, self.gain, self.discount, self.threshold, self.pool,
                            [spec.key for spec in self.specs], None if self.subtopics is None else sorted(self.subtopics.items()),
-                           others])
+                           sorted(self.unjudged), others])
         return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
 
 
@@ -87,6 +111,11 @@ class Numbers:
     values: dict
     grades: tuple
     conventions: object
+    coverage: tuple = None
+
+    def _coverage(self, p):
+        """The subtopic text of position ``p`` (0-based), None past the list or without subtopics."""
+        return self.coverage[p] if self.coverage is not None and p < len(self.coverage) else None
 
     @cached_property
     def full_trace(self):
@@ -99,7 +128,11 @@ class Numbers:
         return {
             "order": list(self.order),
             "texts": [f"{value:.4f}" for value in self.values.values()],
-            "steps": [payload.step_row(row.as_dict()) for row in self.trace.rows],
+            # An unjudged item's grade cell is empty, as in explain_bpref: nobody knows it (see .unjudged).
+            "steps": [payload.step_row({**row.as_dict(), "coverage": self._coverage(p),
+                                        **({"grade": None} if row.item in self.conventions.unjudged else {})},
+                                       fields=self.conventions.fields)
+                      for p, row in enumerate(self.trace.rows)],
             "plot": {
                 "items": list(self.order),
                 "gains": self.steps.gains.tolist(),
@@ -123,20 +156,23 @@ def compute(order, conventions):
     trace = explain_ndcg(query.grades, conventions.k, ranking=list(order), pool=conventions.pool,
                          **conventions.settings(ndcg))
     traced = {"ndcg": trace.value, **{key: part.value for key, part in trace.parts.items()}}
-    values = {spec.key: traced[spec.key] if spec.key in traced else call(spec, query, conventions.k, **conventions.settings(spec))
+    values = {spec.key: traced[spec.key] if spec.key in traced else card_value(spec, query, conventions.k, **conventions.settings(spec))
               for spec in conventions.specs}
     steps = dcg_steps(query.grades, None, conventions.gain, conventions.discount)
-    return Numbers(tuple(order), trace, steps, values, tuple(query.grades.tolist()), conventions)
+    texts = conventions.coverage(query)
+    return Numbers(tuple(order), trace, steps, values, tuple(query.grades.tolist()), conventions,
+                   None if texts is None else tuple(texts[0].tolist()))
 
 
 def fixed(numbers, language="en"):
     """The part of a panel that no reorder changes: step columns (headed in ``language``), ideal cells and the plots' fixed arrays."""
-    start = len(payload.STEP)
+    subtopics = numbers.conventions.subtopics is not None
+    start = len(payload.step_fields(subtopics))
     return {
         "columns": [
             {"text": gettext(STEP_HEADERS[column], language), "ideal": i >= start, "label": payload.CELLS[column].left,
              "start": i == start}
-            for i, column in enumerate(payload.COLUMNS)
+            for i, column in enumerate(payload.columns(subtopics))
         ],
         "ideal_steps": [payload.ideal_row(row.as_dict(), language) for row in numbers.trace.rows],
         "plot": {
@@ -167,7 +203,8 @@ class Moves:
     ``indices[r]`` is row r's order as indices into the base order; ``gains``
     and ``shares`` (gain × discount) cover the whole list, ``running`` the
     top k, ``discounts`` each position's; ``values`` holds every metric's
-    value per row and ``score`` the NDCG at k the cumulative plot names.
+    value per row and ``score`` the NDCG at k the cumulative plot names;
+    ``coverage`` the top k's subtopic texts when the explorer holds subtopics.
     """
 
     base: tuple
@@ -178,6 +215,7 @@ class Moves:
     discounts: np.ndarray
     values: dict
     score: np.ndarray
+    coverage: np.ndarray = None
 
     def orders(self):
         return [tuple(self.base[i] for i in row) for row in self.indices.tolist()]
@@ -196,11 +234,11 @@ def compute_moves(base, moves, conventions):
     indices = np.concatenate(rows) if rows else np.zeros((0, n), int)
     moved = conventions.query(list(base)).reordered(indices)
     steps = dcg_steps(moved.grades, None, conventions.gain, conventions.discount)
-    values = {spec.key: call(spec, moved, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
+    values = {spec.key: card_value(spec, moved, conventions.k, **conventions.settings(spec)) for spec in conventions.specs}
     ndcg = metric("ndcg")
     score = values["ndcg"] if ndcg in conventions.specs else call(ndcg, moved, conventions.k, **conventions.settings(ndcg))
     return Moves(tuple(base), indices, steps.gains, steps.contributions, steps.running[:, :conventions.k],
-                 steps.discounts, values, score)
+                 steps.discounts, values, score, conventions.coverage(moved))
 
 
 def shares(grades, conventions):
@@ -223,3 +261,25 @@ def shares(grades, conventions):
 def texts(values):
     """Numbers as the panel prints them (4 decimals), joined by spaces: one string the browser splits when needed."""
     return " ".join(f"{value:.4f}" for value in np.asarray(values, dtype=np.float64).ravel().tolist())
+
+
+def chosen_metrics(keys, subtopics=False):
+    """The specs of the cards to show: the course's default cards (:data:`DEFAULT_CARDS`), or the keys given, in that
+    order (a registry key, or ``"condensed_"`` and one: see :mod:`.unjudged`); a diversity card only when the
+    explorer holds ``subtopics``."""
+    if keys is None:
+        return tuple(metric(key) for key in DEFAULT_CARDS)
+    if isinstance(keys, str) or not hasattr(keys, "__iter__"):
+        raise TypeError(gettext("metrics must be a list of registry keys such as ['ndcg', 'dcg'], or None for "
+                                "the default cards. Got {got} instead.").format(got=shown(keys)))
+    specs = [card(key) for key in keys]
+    if not specs:
+        raise ValueError(gettext("metrics must name at least one metric, or be None for the default cards. Got "
+                                 "[] instead."))
+    tables = [spec.key for spec in specs if "subtopics" in spec.needs]
+    if tables and not subtopics:
+        raise ValueError(gettext("subtopics is required for the {names} card: it reads each item's grade per "
+                                 "subtopic; pass subtopics={{item: [grade per subtopic, ...]}}, e.g. {{'A': [1, "
+                                 "0], 'B': [0, 2]}}. Got metrics={value} and no subtopics instead.")
+                                .format(names=', '.join(tables), value=shown(list(keys))))
+    return tuple(specs)

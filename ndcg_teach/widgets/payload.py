@@ -7,7 +7,9 @@ confirmed panel sends whole rows (:func:`step_row`, :func:`ideal_row`). The
 previews are packed (see ``previews.py``): each field of :data:`STEP` is sent
 once per message, per item, per position, per item and position or per
 destination, as its :class:`Field` says (its ``by``), under its ``packed``
-name. The page gets :func:`schema` once (the explorer's ``payload`` trait)
+name. An explorer given each item's grades per subtopic shows one more
+field after the item (:data:`COVERAGE`, :func:`step_fields`): the subtopics
+the item covers, the new ones marked. The page gets :func:`schema` once (the explorer's ``payload`` trait)
 and reads every field's place from it (``static/previews.js``);
 :func:`unpacked_steps` reads a packed entry the same way in Python. Nothing
 else writes a field's position.
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..metrics.ndcg import NDCG_COLUMNS
+from ..metrics.subtopic_recall import COVERAGE as COVERAGE_COLUMN
 from ..trace import FORMATS
 
 # What a packed value depends on, and so where the page finds it (p: the position, 0-based; j: the index of the item
@@ -32,7 +35,7 @@ BY = {
 }
 PACKED = ("item", "place", "item_at_place", "destination")  # sent under the field's packed name
 SPLIT = ("item_at_place", "destination")  # sent as one string of space-separated texts, split by the page when needed
-CELLS = {column.key: column for column in NDCG_COLUMNS}
+CELLS = {column.key: column for column in (*NDCG_COLUMNS, COVERAGE_COLUMN)}
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,8 @@ class Field:
         list, or one space-separated string. Up to 64,000 values a message: the column's format is looked up once."""
         column = CELLS[self.key]
         write = column.format if callable(column.format) else FORMATS[column.format]
-        texts = [write(value, None) for value in (values.tolist() if isinstance(values, np.ndarray) else values)]
+        texts = ["" if value is None else write(value, None)  # an empty cell, as Column.cell writes None
+                 for value in (values.tolist() if isinstance(values, np.ndarray) else values)]
         return " ".join(texts) if self.by in SPLIT else texts
 
 
@@ -72,21 +76,35 @@ STEP = (
     Field("contribution", "item_at_place", "shares"),
     Field("running", "destination", "running"),
 )
+COVERAGE = Field("coverage", "destination", "coverage")  # which subtopics come before it decides which are new
 IDEAL = ("ideal_item", "ideal_grade", "ideal_contribution", "ideal_running")  # whole rows in the panel; never packed
-COLUMNS = tuple(field.key for field in STEP) + IDEAL
-"""The step table's columns, in order: ``COLUMNS.index("running")`` is where a row holds the running DCG."""
-FIELDS = {field.key: field for field in STEP}
 
 
-def schema():
+def step_fields(subtopics=False):
+    """The step rows' fields: :data:`STEP`, with :data:`COVERAGE` after the item when the explorer holds subtopics."""
+    return (*STEP[:2], COVERAGE, *STEP[2:]) if subtopics else STEP
+
+
+def columns(subtopics=False):
+    """The step table's columns, in order (the ideal ones last)."""
+    return tuple(field.key for field in step_fields(subtopics)) + IDEAL
+
+
+COLUMNS = columns()
+"""An explorer's step columns without subtopics: ``COLUMNS.index("running")`` is where a row holds the running DCG."""
+FIELDS = {field.key: field for field in step_fields(True)}
+
+
+def schema(subtopics=False):
     """The schema as the page reads it (sent once, in the explorer's ``payload`` trait)."""
-    return {"steps": [{"key": field.key, "by": field.by, "packed": field.packed} for field in STEP],
+    return {"steps": [{"key": field.key, "by": field.by, "packed": field.packed} for field in step_fields(subtopics)],
             "ideal": list(IDEAL)}
 
 
-def step_row(values, language=None):
-    """The texts of one position's :data:`STEP` fields, from ``values`` (a mapping, e.g. a trace row's ``as_dict()``)."""
-    return [field.cell(values[field.key], language) for field in STEP]
+def step_row(values, language=None, fields=STEP):
+    """The texts of one position's ``fields`` (:func:`step_fields`), from ``values`` (a mapping, e.g. a trace row's
+    ``as_dict()``, with the ``coverage`` text when ``fields`` hold it)."""
+    return [field.cell(values[field.key], language) for field in fields]
 
 
 def ideal_row(values, language=None):
@@ -94,10 +112,10 @@ def ideal_row(values, language=None):
     return [CELLS[key].cell(values[key], language) for key in IDEAL]
 
 
-def unpacked_steps(message, entry, d):
+def unpacked_steps(message, entry, d, fields=STEP):
     """The step rows of destination ``d`` of a packed previews ``entry``, read by the schema as the page reads them.
 
-    ``d`` is the destination's index in the entry (0 for its ``start``).
+    ``d`` is the destination's index in the entry (0 for its ``start``); ``fields`` the explorer's (:func:`step_fields`).
     """
     base = message["base"]
     n, k = len(base), message["k"]
@@ -105,7 +123,7 @@ def unpacked_steps(message, entry, d):
     order.insert(entry["start"] + d, entry["item"])
     index = {item: j for j, item in enumerate(base)}
     split = {field.key: (message if field.by == "item_at_place" else entry)[field.packed].split(" ")
-             for field in STEP if field.by in SPLIT}
+             for field in fields if field.by in SPLIT}
 
     def value(field, p):
         j = index[order[p]]
@@ -118,4 +136,4 @@ def unpacked_steps(message, entry, d):
             "destination": lambda: split[field.key][d * k + p],
         }[field.by]()
 
-    return [[value(field, p) for field in STEP] for p in range(min(k, n))]
+    return [[value(field, p) for field in fields] for p in range(min(k, n))]

@@ -31,11 +31,11 @@ def _image(png, alt):
     return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}" style="max-width:100%;height:auto">'
 
 
-def _ranking(order, grades, labels, k, language):
-    below = escape(gettext("below k", language))
+def _ranking(order, grades, labels, k, language, unjudged=()):
+    below, hole = escape(gettext("below k", language)), escape(gettext("unjudged", language))
     rows = "".join(
         f"<tr><td>{i}</td><td><b>{escape(item)}</b></td><td>{escape(labels.get(item, '') if labels.get(item) != item else '')}</td>"
-        f"<td>{escape(str(grades[item]))}</td><td>{'' if i <= k else below}</td></tr>"
+        f"<td>{hole if item in unjudged else escape(str(grades[item]))}</td><td>{'' if i <= k else below}</td></tr>"
         for i, item in enumerate(order, start=1)
     )
     head = "".join(f"<th>{escape(gettext(text, language)) if text else ''}</th>"
@@ -59,7 +59,7 @@ def static_html(explorer):
     panels = explorer.panels
     for panel in panels:
         title = f"<h4 style=\"margin:8px 0 4px\">{escape(panel['name'])}</h4>" if len(panels) > 1 else ""
-        parts.append(f"{title}{_ranking(panel['order'], grades, labels, k, language)}<p>{_numbers(panel)}</p>")
+        parts.append(f"{title}{_ranking(panel['order'], grades, labels, k, language, explorer.unjudged)}<p>{_numbers(panel)}</p>")
     numbers = explorer._shown_numbers
     names = explorer.names if len(panels) > 1 else ("",)
     with language_set(language):

@@ -20,7 +20,6 @@ Lesson 03 uses the explorer.
 
 import numpy as np
 
-from .. import relevances_from
 from ..i18n import gettext
 from . import panel as panel_numbers
 from . import payload
@@ -73,14 +72,16 @@ class Previews:
         comparisons = self._comparisons(ranking, moved.values, range(len(moved.indices)))
         destinations = []
         for row, order in enumerate(moved.orders()):
-            grades = relevances_from(list(order), settings["relevance"])
+            grades = conventions.relevances(order)
             shown = {
                 "order": list(order),
                 "texts": [f"{moved.values[spec.key][row]:.4f}" for spec in self._specs],
                 "steps": [
                     payload.step_row({"position": p + 1, "item": order[p], "grade": grades[p], "gain": moved.gains[row, p],
                                       "discount": moved.discounts[p], "contribution": moved.shares[row, p],
-                                      "running": moved.running[row, p]})
+                                      "running": moved.running[row, p],
+                                      "coverage": None if moved.coverage is None else moved.coverage[row, p]},
+                                     fields=conventions.fields)
                     for p in range(conventions.k)
                 ],
                 "plot": {
@@ -131,9 +132,10 @@ class Previews:
             entry = {"item": item, "from": base.index(item), "start": destinations.start,
                      "texts": panel_numbers.texts(values[rows]), "scores": panel_numbers.texts(moved.score[rows])}
             if full:
-                per_destination = {"running": moved.running[rows].ravel()}
+                per_destination = {"running": moved.running[rows].ravel(),
+                                   "coverage": None if moved.coverage is None else moved.coverage[rows].ravel().tolist()}
                 entry.update({field.packed: field.pack(per_destination[field.key])
-                              for field in payload.STEP if field.by == "destination"})
+                              for field in conventions.fields if field.by == "destination"})
             if deltas is not None:
                 entry["deltas"] = " ".join(f"{delta:+.4f}" for delta in deltas[rows].ravel().tolist())
                 entry["signs"] = "".join("+" if delta > 0 else "-" if delta < 0 else "0" for delta in deltas[rows].ravel().tolist())
@@ -145,11 +147,12 @@ class Previews:
             "items": entries,
         }
         if full:
-            grades = relevances_from(base, settings["relevance"])
-            gains, shares, discounts = panel_numbers.shares(grades, conventions)
+            grades = conventions.relevances(base)
+            # What the NDCG trace reads: an unjudged item as grade 0, through the explorer's Query.
+            gains, shares, discounts = panel_numbers.shares(conventions.query(base).grades, conventions)
             per_message = {"grade": grades, "gain": gains, "discount": discounts[:conventions.k], "contribution": shares.ravel()}
             message.update({field.packed: field.pack(per_message[field.key])
-                            for field in payload.STEP if field.packed and field.by != "destination"})
+                            for field in conventions.fields if field.packed and field.by != "destination"})
             message["gain_values"] = gains.tolist()
         self.send(message)
 

@@ -50,6 +50,11 @@ function rowMoves(ui) {
       const button = event.target.closest("button[data-role]");
       if (!button) return;
       const item = button.closest("[data-item]").dataset.item;
+      if (button.dataset.role === "judge") {
+        // Pressed means unjudged: pressing it asks Python to judge the item, and the other way round.
+        ui.send({ event: "judge", item, judged: button.getAttribute("aria-pressed") === "true" });
+        return;
+      }
       step(view, item, button.dataset.role === "up" ? -1 : 1, button.dataset.role);
     }));
     view.list.addEventListener("change", (event) => guard(() => {

@@ -15,12 +15,14 @@ function listRows(ui) {
       : active ? { item: active.closest("[data-item]")?.dataset.item, role: active.dataset.role || "row" } : null;
     ui.focusAfterRender = null;
     // Item by item in a fixed order: Python sends `relevant` in ranking order, and a reorder alone must not rebuild the rows.
-    const signature = JSON.stringify([top, order.slice().sort().map((item) => [item, relevance[item], labels[item], panel.relevant[item]])]);
+    // `judged` is null unless the explorer judges (lesson 12): then false marks an unjudged row.
+    const judged = (item) => (panel.judged ? panel.judged[item] : null);
+    const signature = JSON.stringify([top, order.slice().sort().map((item) => [item, relevance[item], labels[item], panel.relevant[item], judged(item)])]);
     if (signature !== view.rowsSignature || !view.rows) {
       view.rowsSignature = signature;
-      view.rows = new Map(order.map((item) => [item, buildRow(item, relevance[item], labels[item], panel.relevant[item], top)]));
+      view.rows = new Map(order.map((item) => [item, buildRow(item, relevance[item], labels[item], panel.relevant[item], top, judged(item))]));
     }
-    const rows = order.map((item, i) => placeRow(view.rows.get(item), item, i, order.length, k, relevance[item], labels[item], panel.relevant[item]));
+    const rows = order.map((item, i) => placeRow(view.rows.get(item), item, i, order.length, k, relevance[item], labels[item], panel.relevant[item], judged(item)));
     // Move only the rows that are out of place (one, after a drop), so the browser re-lays out little.
     if (view.list.children.length !== rows.length || [...view.list.children].some((row) => !view.rows.has(row.dataset.item) || view.rows.get(row.dataset.item) !== row)) {
       view.list.replaceChildren(...rows);
@@ -38,7 +40,7 @@ function listRows(ui) {
   }
 
 
-  function buildRow(item, grade, fullLabel, relevant, top) {
+  function buildRow(item, grade, fullLabel, relevant, top, judged) {
     const label = fullLabel && fullLabel !== item ? fullLabel : "";
     return h("li", { class: "ndcg-x-row", "data-item": item, tabindex: 0, ...SUPPRESS },
       h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: t("drag_handle") }, "⠿"),
@@ -55,32 +57,42 @@ function listRows(ui) {
           "data-role": "grade", "aria-label": t("grade_aria", { item, top }), title: t("grade_title", { item, top }),
           ...SUPPRESS,
         })),
-      h("span", {
+      judged === null ? h("span", {
         class: `ndcg-x-rel${relevant ? " is-relevant" : ""}`,
         title: relevant ? t("relevant_title") : t("not_relevant_title"),
         "aria-hidden": "true",
         text: relevant ? "✓" : "·",
-      }),
+      }) : judgeButton(item, relevant, judged),
       h("span", { class: "ndcg-x-arrows" },
         h("button", { type: "button", class: "ndcg-x-step", "data-role": "up", tabindex: -1, "aria-label": t("move_up_aria", { item }), title: t("move_up"), ...SUPPRESS }, "▲"),
         h("button", { type: "button", class: "ndcg-x-step", "data-role": "down", tabindex: -1, "aria-label": t("move_down_aria", { item }), title: t("move_down"), ...SUPPRESS }, "▼")));
   }
 
+  // In an explorer that judges: the relevance mark is a toggle, pressed ("?") while the item is unjudged.
+  function judgeButton(item, relevant, judged) {
+    return h("button", {
+      type: "button", class: `ndcg-x-rel ndcg-x-judge${relevant && judged ? " is-relevant" : ""}`, "data-role": "judge",
+      "aria-pressed": judged ? "false" : "true", "aria-label": t("judge_aria", { item }),
+      title: judged ? t("judged_title", { item }) : t("unjudged_title", { item }), text: judged ? (relevant ? "✓" : "·") : "?",
+      ...SUPPRESS,
+    });
+  }
+
   // Put a row's position-dependent parts in place: number, cut-off, arrows, label for screen readers.
-  function placeRow(row, item, i, n, k, grade, fullLabel, relevant) {
+  function placeRow(row, item, i, n, k, grade, fullLabel, relevant, judged) {
     const position = i + 1;
     const label = fullLabel && fullLabel !== item ? fullLabel : "";
     const cut = position === k && k < n;
     // Only what differs is written: after a drop most rows are where they were (and the dragged-over ones
     // already show their new numbers, see follow), and each write would have the browser lay the row out again.
-    const className = `ndcg-x-row${position > k ? " is-beyond" : ""}${cut ? " is-cut" : ""}`;
+    const className = `ndcg-x-row${position > k ? " is-beyond" : ""}${cut ? " is-cut" : ""}${judged === false ? " is-unjudged" : ""}`;
     if (row.className !== className) row.className = className;
     setAttributes(row, {
       "data-position": position,
       "aria-label": t("row_aria", {
         position, n, item, grade,
         label: label ? t("row_label", { label }) : "",
-        relevant: relevant ? t("row_relevant") : "",
+        relevant: judged === false ? t("row_unjudged") : relevant ? t("row_relevant") : "",
         beyond: position > k ? t("row_beyond") : "",
       }),
     });

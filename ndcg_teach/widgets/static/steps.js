@@ -19,9 +19,13 @@ function stepTable(ui) {
     const panel = ui.panels()[0];
     if (display.steps) {
       const classes = panel.columns.map(columnClass);
+      // Where a row holds its item, from the payload schema; an unjudged item's row is marked (lesson 12).
+      const itemAt = ui.model.get("payload").steps.findIndex((field) => field.key === "item");
+      const unjudged = (cells) => Boolean(panel.judged) && panel.judged[cells[itemAt]] === false;
       const row = (cells) => (cells === null
         ? d("tr", { class: "is-hidden-rows" }, d("td", { colspan: panel.columns.length, text: panel.hidden_rows }))
-        : d("tr", {}, cells.map((text, i) => d("td", { class: classes[i], text }))));
+        : d("tr", unjudged(cells) ? { class: "is-unjudged", title: ui.t("unjudged_row") } : {},
+          cells.map((text, i) => d("td", { class: classes[i], text }))));
       draw(table, [
         d("thead", {}, d("tr", {}, panel.columns.map((column, i) => d("th", { class: classes[i], text: column.text })))),
         d("tbody", {}, display.steps.map(row))]);

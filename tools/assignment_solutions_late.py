@@ -1,54 +1,58 @@
-"""Model solutions of the graded assignments of lessons 15 on: assignment_solutions.py, continued.
+"""Model solutions of the assignments of lessons 16 on, registered into ``assignment_solutions.SOLUTIONS``.
 
-The rules are that module's (read its docstring): one function per exercise, named as the student's, its
-parameters the exercise's inputs, and other inputs for which the lesson's answer is wrong. assignment_solutions
-imports this module at its end, so ``assignment_solutions.SOLUTIONS`` holds these too.
+assignment_solutions.py imports this module at its end (it would otherwise
+pass 500 lines), so every solution is registered whichever of the two is
+imported first. The rules of assignment_solutions.py hold here: each function
+is the whole model solution (the assignment shows its source alone), its
+parameters are the exercise's inputs, and its hidden inputs make the lesson's
+answer wrong.
 """
 
-from __future__ import annotations
+import math
 
-import itertools
-
-import ndcg_teach as nt
 from assignment_solutions import solves
 
+import ndcg_teach as nt
 
-# Lesson 15
-
-@solves("15-cohen-kappa", {"a": [1, 1, 1, 0, 0, 1], "b": [1, 1, 0, 0, 0, 1]},
-        {"a": [0, 1, 2, 2, 1, 0, 2, 1], "b": [0, 1, 2, 1, 1, 0, 2, 2]})
-def solve_cohen_kappa(a, b):
-    n = len(a)
-    p_o = sum(x == y for x, y in zip(a, b)) / n
-    # Chance agreement: both give label j, each at their own rate.
-    p_e = sum((a.count(label) / n) * (b.count(label) / n) for label in set(a) | set(b))
-    return (p_o - p_e) / (1 - p_e)
+# Lesson 16 (relevant: a positive grade)
 
 
-@solves("15-fleiss-kappa", {"ratings": [[0, 0, 1], [1, 1, 1], [2, 1, 2], [0, 0, 0]]},
-        {"ratings": [[1, 1], [0, 1], [0, 0], [1, 1], [1, 0]]})
-def solve_fleiss_kappa(ratings):
-    r = len(ratings[0])
-    labels = sorted({label for row in ratings for label in row})
-    counts = [[row.count(label) for label in labels] for row in ratings]
-    p_bar = sum((sum(c * c for c in row) - r) / (r * (r - 1)) for row in counts) / len(counts)
-    p_e = sum((sum(row[j] for row in counts) / (len(counts) * r)) ** 2 for j in range(len(labels)))
-    return (p_bar - p_e) / (1 - p_e)
+@solves("16-s-recall", {"judgements": [[0, 1, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]], "k": 2},
+        {"judgements": [[1, 1, 0, 0, 0], [0, 0, 0, 0, 1], [0, 1, 1, 0, 0], [0, 0, 0, 1, 0]], "k": 3})
+def solve_s_recall(judgements, k):
+    # Each covered subtopic counts once; the query's subtopics are those with a relevant item in the list.
+    covered = {i for row in judgements[:k] for i, grade in enumerate(row) if grade > 0}
+    return len(covered) / len({i for row in judgements for i, grade in enumerate(row) if grade > 0})
 
 
-@solves("15-kendall-tau", {"x": [0.3, 0.2, 0.25, 0.1], "y": [0.1, 0.2, 0.15, 0.3]},
-        {"x": [0.61, 0.55, 0.58, 0.40, 0.47, 0.52], "y": [0.60, 0.57, 0.50, 0.45, 0.48, 0.56]})
-def solve_kendall_tau(x, y):
-    pairs = list(itertools.combinations(range(len(x)), 2))
-    swapped = sum((x[i] - x[j]) * (y[i] - y[j]) < 0 for i, j in pairs)
-    # No ties: every pair is kept or swapped.
-    return 1 - 2 * swapped / len(pairs)
+@solves("16-alpha-ndcg", {"judgements": [[1, 1], [1, 0], [0, 1]], "k": 2, "alpha": 0.5},
+        {"judgements": [[0, 1, 0], [1, 0, 0], [1, 0, 1], [0, 1, 0]], "k": 3, "alpha": 0.8})
+def solve_alpha_ndcg(judgements, k, alpha):
+    def gain(above, row):
+        # Each subtopic of the row is worth (1 - alpha)^(rows above it relevant to that subtopic).
+        return sum((1 - alpha) ** sum(r[i] > 0 for r in above) for i, grade in enumerate(row) if grade > 0)
+
+    def dcg(rows):
+        return sum(gain(rows[:r], rows[r]) / math.log2(r + 2) for r in range(len(rows)))
+
+    left, ideal = list(judgements), []
+    while left and len(ideal) < k:  # greedy: the row that gains most next, the first one on a tie
+        ideal.append(left.pop(max(range(len(left)), key=lambda j: (gain(ideal, left[j]), -j))))
+    return dcg(judgements[:k]) / dcg(ideal)
 
 
-@solves("15-family-wise", {"systems": 4, "alpha": 0.05}, {"systems": 10, "alpha": 0.01})
-def solve_family_wise(systems, alpha):
-    pairs = systems * (systems - 1) // 2
-    return 1 - (1 - alpha) ** pairs
+@solves("16-err-ia", {"judgements": [[0, 1], [1, 0], [0, 1]], "k": 3, "weights": [0.5, 0.5]},
+        {"judgements": [[1, 0, 0], [0, 1, 0], [1, 0, 1], [0, 0, 1]], "k": 4, "weights": [0.2, 0.3, 0.5]})
+def solve_err_ia(judgements, k, weights):
+    value = 0.0
+    for i, weight in enumerate(weights):
+        # One cascade per intent: a relevant item stops that intent's reader with probability (2^1 - 1) / 2^1.
+        reach = 1.0
+        for rank, row in enumerate(judgements[:k], start=1):
+            stop = 0.5 if row[i] > 0 else 0.0
+            value += weight / sum(weights) * reach * stop / rank
+            reach *= 1 - stop
+    return value
 
 
 # Lesson 17
