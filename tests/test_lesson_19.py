@@ -1,0 +1,191 @@
+"""Lesson 19's numbers recomputed in exact fractions, by code that shares nothing with the library.
+
+Logs are enumerated as count vectors (how often each possible record occurs) with their multinomial
+probabilities, in Python's Fraction: no float, no NumPy, no ndcg_teach. Each figure is compared with what
+the lesson prints (four decimals), and the library's own exact moments are compared with the fractions.
+"""
+
+from fractions import Fraction as F
+from itertools import product
+from math import factorial, prod
+
+import pytest
+
+import ndcg_teach as nt
+
+CONTEXTS, ACTIONS = ("u", "v"), ("a", "b")
+P = {"u": F(1, 2), "v": F(1, 2)}
+PI0 = {"u": {"a": F(8, 10), "b": F(2, 10)}, "v": {"a": F(1, 2), "b": F(1, 2)}}
+Q = {"u": {"a": F(1, 10), "b": F(6, 10)}, "v": {"a": F(3, 10), "b": F(2, 10)}}
+PI = {"u": {"a": F(0), "b": F(1)}, "v": {"a": F(1), "b": F(0)}}
+FLAT = {x: {a: F(3, 10) for a in ACTIONS} for x in CONTEXTS}
+TRUTH = sum(P[x] * PI[x][a] * Q[x][a] for x in CONTEXTS for a in ACTIONS)
+
+
+class printed:
+    """An exact value beside a figure the lesson prints with four decimals: equal when the figure is the value
+    rounded (either way on an exact tie such as 0.06975, which the lesson's floats may round down or up)."""
+
+    def __init__(self, value):
+        self.value = F(value)
+
+    def __eq__(self, shown):
+        return abs(self.value - F(shown)) <= F(1, 20000) + F(1, 10**12)
+
+    def __repr__(self):
+        return f"{float(self.value):.6f}"
+
+
+def logging_b(chance_b):
+    return {"u": {"a": 1 - chance_b, "b": chance_b}, "v": PI0["v"]}
+
+
+def records(logging):
+    """Every possible record (x, a, r) with its chance, 0 left out."""
+    every = [(x, a, r, P[x] * logging[x][a] * (Q[x][a] if r else 1 - Q[x][a]))
+             for x in CONTEXTS for a in ACTIONS for r in (0, 1)]
+    return [record for record in every if record[3] > 0]
+
+
+def compositions(total, parts):
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in compositions(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def moments(n, logging, estimate):
+    """Exact E and Var of estimate(counts, records) over every log of n records."""
+    recs = records(logging)
+    mean = square = F(0)
+    for counts in compositions(n, len(recs)):
+        chance = F(factorial(n), prod(factorial(c) for c in counts)) * prod(rec[3] ** c for rec, c in zip(recs, counts))
+        value = estimate(counts, recs, logging)
+        mean, square = mean + chance * value, square + chance * value * value
+    return mean, square - mean * mean
+
+
+def weight(rec, logging):
+    return PI[rec[0]][rec[1]] / logging[rec[0]][rec[1]]
+
+
+def snips(counts, recs, logging):
+    total = sum(c * weight(rec, logging) for c, rec in zip(counts, recs))
+    return sum(c * weight(rec, logging) * rec[2] for c, rec in zip(counts, recs)) / total if total else F(0)
+
+
+def one_record(logging, term):
+    """E and Var of one record's term: IPS, clipped IPS and DR are means of n independent terms."""
+    recs = records(logging)
+    first = sum(rec[3] * term(rec) for rec in recs)
+    return first, sum(rec[3] * term(rec) ** 2 for rec in recs) - first**2
+
+
+def world(logging):
+    return nt.BanditProblem(CONTEXTS, ACTIONS, [0.5, 0.5], [[float(logging[x][a]) for a in ACTIONS] for x in CONTEXTS],
+                            [[float(Q[x][a]) for a in ACTIONS] for x in CONTEXTS])
+
+
+def matrix(table):
+    return [[float(table[x][a]) for a in ACTIONS] for x in CONTEXTS]
+
+
+def test_section_1_and_2_the_world_and_the_log():
+    assert TRUTH == F(9, 20) and sum(P[x] * PI0[x][a] * Q[x][a] for x in CONTEXTS for a in ACTIONS) == F(9, 40)
+    log = world(PI0).simulate(10, seed=7)
+    rows = [(CONTEXTS[x], ACTIONS[a], int(r)) for x, a, r in zip(log.context, log.action, log.reward)]
+    assert rows == [("v", "a", 1), ("v", "a", 1), ("v", "a", 0), ("u", "a", 1), ("u", "a", 1), ("v", "b", 0),
+                    ("u", "b", 1), ("v", "b", 0), ("v", "b", 0), ("u", "b", 1)]
+    w = [PI[x][a] / PI0[x][a] for x, a, _ in rows]
+    terms = [wi * r for wi, (_, _, r) in zip(w, rows)]
+    assert sum(terms) / 10 == F(14, 10) and sum(terms) / sum(w) == F(7, 8) and F(sum(r for *_, r in rows), 10) == F(6, 10)
+    dm = sum(sum(PI[x][b] * FLAT[x][b] for b in ACTIONS) for x, _, _ in rows) / 10
+    dr = dm + sum(wi * (r - FLAT[x][a]) for wi, (x, a, r) in zip(w, rows)) / 10
+    assert (dm, dr) == (F(3, 10), F(122, 100))
+
+
+def test_sections_3_and_4_ips_and_snips_moments():
+    ips_mean, ips_var = one_record(PI0, lambda rec: weight(rec, PI0) * rec[2])
+    assert ips_mean == TRUTH and printed(ips_var) == 1.5975
+    expected = {1: (-0.3150, 0.1168, 0.2160), 2: (-0.2240, 0.1616, 0.2118), 3: (-0.1623, 0.1726, None),
+                5: (-0.0909, 0.1572, 0.1654), 10: (-0.0325, 0.0979, 0.0990)}
+    for n, (bias, variance, mse) in expected.items():
+        mean, var = moments(n, PI0, snips)
+        assert (printed(mean - TRUTH), printed(var)) == (bias, variance)
+        if mse is not None:
+            assert printed(var + (mean - TRUTH) ** 2) == mse
+        library = world(PI0).exact(matrix(PI), n)
+        assert library.means == pytest.approx((float(TRUTH), float(mean)), abs=1e-12)
+        assert library.variances == pytest.approx((float(ips_var / n), float(var)), abs=1e-12)
+    assert printed(ips_var / 3) == 0.5325 and printed(moments(3, PI0, snips)[0]) == 0.2877
+
+
+@pytest.mark.parametrize("model, believed, biases, dr_variance", [
+    (Q, PI0, (0.0, 0.0, 0.0), 0.1665), (Q, {x: {a: F(1, 2) for a in ACTIONS} for x in CONTEXTS}, (-0.18, 0.0, 0.0), 0.0657),
+    (FLAT, PI0, (0.0, -0.15, 0.0), 0.2025),
+    (FLAT, {x: {a: F(1, 2) for a in ACTIONS} for x in CONTEXTS}, (-0.18, -0.15, -0.09), 0.0677),
+])
+def test_section_5_doubly_robust_table(model, believed, biases, dr_variance):
+    def dr(rec):
+        x, a, r = rec[:3]
+        return sum(PI[x][b] * model[x][b] for b in ACTIONS) + PI[x][a] / believed[x][a] * (r - model[x][a])
+
+    ips_mean, _ = one_record(PI0, lambda rec: PI[rec[0]][rec[1]] / believed[rec[0]][rec[1]] * rec[2])
+    dm_mean = sum(P[x] * PI[x][a] * model[x][a] for x in CONTEXTS for a in ACTIONS)
+    dr_mean, dr_var = one_record(PI0, dr)
+    assert tuple(printed(m - TRUTH) for m in (ips_mean, dm_mean, dr_mean)) == biases
+    assert printed(dr_var / 5) == dr_variance
+    library = world(PI0).exact(matrix(PI), 5, reward_model=matrix(model), propensities=matrix(believed))
+    assert library.means[3] == pytest.approx(float(dr_mean), abs=1e-12)
+    assert library.variances[3] == pytest.approx(float(dr_var / 5), abs=1e-12)
+
+
+def test_section_6_overlap_and_clipping():
+    table = {F(1, 2): (0.0697, -0.0004, 0.0568), F(1, 5): (0.1598, -0.0325, 0.0979),
+             F(1, 20): (0.6097, -0.1062, 0.1257), F(1, 100): (3.0097, -0.1518, 0.1117)}
+    for chance_b, (ips_variance, snips_bias, snips_variance) in table.items():
+        logging = logging_b(chance_b)
+        assert printed(one_record(logging, lambda rec, logging=logging: weight(rec, logging) * rec[2])[1] / 10) == ips_variance
+        mean, var = moments(10, logging, snips)
+        assert (printed(mean - TRUTH), printed(var)) == (snips_bias, snips_variance)
+    blind = logging_b(F(0))
+    assert one_record(blind, lambda rec: weight(rec, blind) * rec[2])[0] - TRUTH == F(-3, 10)
+    flat_dr = one_record(blind, lambda rec: sum(PI[rec[0]][b] * FLAT[rec[0]][b] for b in ACTIONS)
+                         + weight(rec, blind) * (rec[2] - FLAT[rec[0]][rec[1]]))[0]
+    assert flat_dr - TRUTH == F(-15, 100)
+    sparse = logging_b(F(1, 20))
+    clipped = {20: (0.0, 6.0975, 0.6098, 0.0061), 10: (-0.15, 1.71, 0.1935, 0.0242),
+               5: (-0.225, 0.6244, 0.1131, 0.0512), 2: (-0.27, 0.3276, 0.1057, 0.0732)}
+    for clip, (bias, variance, mse_10, mse_1000) in clipped.items():
+        mean, var = one_record(sparse, lambda rec, clip=clip: min(weight(rec, sparse), clip) * rec[2])
+        row = (mean - TRUTH, var, var / 10 + (mean - TRUTH) ** 2, var / 1000 + (mean - TRUTH) ** 2)
+        assert tuple(map(printed, row)) == (bias, variance, mse_10, mse_1000)
+
+
+def test_section_7_position_based_ips_by_brute_force_over_click_patterns():
+    alpha = {"d1": F(1, 8), "d2": F(0), "d3": F(7, 8), "d4": F(3, 8)}  # (2^g - 1) / 8 for grades 1, 0, 3, 2
+    logged, new = ["d1", "d2", "d3", "d4"], ["d3", "d4", "d1", "d2"]
+    theta_logged = {d: F(1, k) for k, d in enumerate(logged, 1)}
+    theta_new = {d: F(1, k) for k, d in enumerate(new, 1)}
+    truth = sum(theta_new[d] * alpha[d] for d in new)
+    assert printed(sum(theta_logged[d] * alpha[d] for d in logged)) == 0.5104 and printed(truth) == 1.1042
+
+    def estimates(shown):
+        first = square = naive = F(0)
+        for pattern in product((0, 1), repeat=len(shown)):
+            chance = prod(theta_logged[d] * alpha[d] if c else 1 - theta_logged[d] * alpha[d]
+                          for d, c in zip(shown, pattern))
+            value = sum(theta_new[d] / theta_logged[d] for d, c in zip(shown, pattern) if c)
+            first, square = first + chance * value, square + chance * value**2
+            naive += chance * sum(theta_new[d] for d, c in zip(shown, pattern) if c)
+        return first, square - first**2, naive
+
+    mean, variance, naive = estimates(logged)
+    assert mean == truth and (printed(variance), printed(naive)) == (2.2114, 0.3802)
+    library = nt.position_based_exact(logged, {"d1": 1, "d2": 0, "d3": 3, "d4": 2}, new, nt.PositionBasedModel())
+    assert (library.ips_mean, library.ips_variance, library.naive_mean) == pytest.approx(
+        (float(mean), float(variance), float(naive)), abs=1e-12)
+    top_three = estimates(logged[:3])[0]
+    assert top_three - truth == -theta_new["d4"] * alpha["d4"] == F(-3, 16) and printed(top_three) == 0.9167
