@@ -35,7 +35,10 @@ def test_every_builtin_metric_is_registered_in_display_order():
     keys = [spec.key for spec in SPECS]
     assert [key for key in keys if key in BUILT_IN] == BUILT_IN
     assert [spec.key for spec in nt.metrics("binary") if spec.key in BUILT_IN] == BINARY
-    assert all(spec.group in ("graded", "binary") and spec.meaning and spec.lesson for spec in SPECS)
+    assert all(spec.group in ("graded", "binary", "diversity") and spec.meaning and spec.lesson for spec in SPECS)
+    # The diversity metrics read grades per subtopic: their own group, so that no card says "every grade counts".
+    assert [spec.key for spec in nt.metrics("diversity")] == [spec.key for spec in SPECS if "subtopics" in spec.needs]
+    assert [spec.key for spec in nt.metrics("diversity")][:3] == ["subtopic_recall", "alpha_ndcg", "err_ia"]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.key)
@@ -122,7 +125,12 @@ def test_a_custom_metric_reaches_the_explorer_in_a_fresh_process():
     [
         ("ndcg", TypeError, r"spec must be an ndcg_teach\.Metric\. Got 'ndcg' instead\."),
         (nt.Metric("a b", "X", "graded", len), ValueError, r"Metric key must be a Python identifier such as 'ndcg'\. Got 'a b' instead\."),
-        (nt.Metric("x", "X", "ordinal", len), ValueError, r"Metric group must be one of 'graded', 'binary'\. Got 'ordinal' instead\."),
+        (nt.Metric("x", "X", "ordinal", len), ValueError, r"Metric group must be one of 'graded', 'binary', 'diversity'\. Got 'ordinal' instead\."),
+        (nt.Metric("x", "X", "diversity", lambda relevances, k=None: 0.0), ValueError,
+         r"Metric group must be 'diversity' exactly when the metric needs 'subtopics' \(it reads each item's grades per "
+         r"subtopic\)\. Got group 'diversity' and needs \(\) instead\."),
+        (nt.Metric("x", "X", "graded", lambda judgements, k=None: 0.0, needs=("subtopics",), params={}), ValueError,
+         r"Got group 'graded' and needs \('subtopics',\) instead\."),
         (nt.Metric("x", "X", "graded", 3), TypeError, r"Metric function must be a function\. Got 3 instead\."),
         (nt.Metric("x", "X", "graded", lambda grades: 0.0), ValueError, r"Metric function must take \(relevances, k=None, \*, \.\.\.\)"),
         (nt.Metric("x", "X", "graded", len, names=["P.5"]), TypeError, r"Metric names must map measure names to keyword dicts.*Got \['P\.5'\] instead\."),

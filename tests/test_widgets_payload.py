@@ -47,6 +47,65 @@ def test_a_packed_preview_read_by_the_schema_is_the_kernels_panel_after_that_mov
         assert [row + ideal for row, ideal in zip(destination["steps"], panel["ideal_steps"])] == panel["steps"]
 
 
+FIXED_PLOT = {"positions", "discounts", "ideal"}  # sent once with the panel: no reorder changes them
+
+
+def plot_of(panel):
+    """The part of a panel's plot that a reorder changes."""
+    return {key: value for key, value in panel["plot"].items() if key not in FIXED_PLOT}
+
+
+def same_numbers(preview, confirmed):
+    """A preview's plot (numbers read from 4-decimal texts) against the kernel's (exact): same arrays, same lengths,
+    the same values to the texts' precision."""
+    assert list(preview) == list(confirmed)
+    for key, values in confirmed.items():
+        if key in ("items", "score"):
+            assert preview[key] == values, key
+        else:
+            assert len(preview[key]) == len(values) and preview[key] == pytest.approx(values, abs=5e-5), key
+
+
+@pytest.mark.parametrize("k", [2, 5])
+def test_a_confirmed_drop_and_a_preview_give_the_plots_the_same_arrays(k):
+    explorer = record(RankingExplorer(ITEMS, GRADES, k=k, gain="exponential"))
+    front_end_custom(explorer, {"event": "preview", "ranking": "order", "item": "D"})
+    (message,) = previews_sent(explorer)
+    entry = next(entry for entry in message["items"] if entry["item"] == "D")
+    previews = explorer.previews("order", "D")["destinations"]
+    # Everything a reorder changes in the plots is in the schema; the rest comes once with the panel.
+    assert set(explorer.panels[0]["plot"]) == {plotted.key for plotted in payload.PLOT} | {"score"} | FIXED_PLOT
+    assert [array["key"] for array in explorer.payload["plot"]] == [plotted.key for plotted in payload.PLOT]
+    for d in range(len(ITEMS)):
+        fresh = RankingExplorer(ITEMS, GRADES, k=k, gain="exponential")
+        fresh.move("D", d + 1)
+        confirmed = plot_of(fresh.panels[0])
+        assert [len(confirmed[p.key]) for p in payload.PLOT] == [5 if p.over == "list" else k for p in payload.PLOT]
+        assert previews[d]["plot"] == confirmed  # Python's previews: the kernel's numbers exactly
+        same_numbers(payload.unpacked_plot(message, entry, d), confirmed)  # the packed message, read by the schema
+
+
+def test_the_previews_message_carries_nothing_outside_the_schema():
+    explorer = record(RankingExplorer(ITEMS, GRADES, k=3))
+    front_end_custom(explorer, {"event": "preview", "ranking": "order", "item": "A"})
+    (message,) = previews_sent(explorer)
+    packed = {field.packed for field in payload.STEP if field.packed}
+    envelope = {"event", "ranking", "base", "full", "context", "k", "metrics", "label", "items"}
+    assert set(message) == envelope | {field.packed for field in payload.STEP if field.packed and field.by != "destination"}
+    per_entry = {"item", "from", "start", "texts", "scores"}
+    assert {key for entry in message["items"] for key in entry} == per_entry | (packed - set(message))
+
+
+def test_a_plot_array_must_be_a_step_field_the_previews_hold_where_it_is_drawn():
+    with pytest.raises(ValueError, match=r"Plotted 'gains': field must be one of 'position', .* Got field 'gian', over 'list'"):
+        payload.Plotted("gains", "gian", "list")
+    with pytest.raises(ValueError, match=r"Got field 'gain', over 'all' instead\."):
+        payload.Plotted("gains", "gain", "all")
+    with pytest.raises(ValueError, match=r"Plotted 'running': a preview holds field 'running' for the top k positions "
+                                         r"only, so it must be over 'cut'\. Got over 'list' instead\."):
+        payload.Plotted("running", "running", "list")
+
+
 def test_a_field_must_say_where_the_page_finds_it():
     with pytest.raises(ValueError, match=r"Field 'grade': by must be one of 'position', 'item_id', .* Got 'nowhere' instead\."):
         payload.Field("grade", "nowhere", "grades")
@@ -126,7 +185,8 @@ const rows = message.items.map((entry) => message.base.map((_, d) => {
   const index = new Map(message.base.map((item, i) => [item, i]));
   const at = next.map((item) => index.get(item));
   const held = { entry };
-  return Array.from({ length: message.k }, (_, p) => schema.steps.map((field) => packedCell(field, message, held, next, at, d, p)));
+  return [Array.from({ length: message.k }, (_, p) => schema.steps.map((field) => packedCell(field, message, held, next, at, d, p))),
+    packedPlot(schema, message, held, next, at, d)];
 }));
 console.log(JSON.stringify(rows));
 """
@@ -135,9 +195,16 @@ console.log(JSON.stringify(rows));
                       encoding="utf-8")
     ran = subprocess.run([shutil.which("node"), str(script)], input=json.dumps([message, explorer.payload]),
                          capture_output=True, text=True, check=True)
-    assert json.loads(ran.stdout) == [[payload.unpacked_steps(message, entry, d) for d in range(len(ITEMS))]
-                                      for entry in message["items"]]
+    read = json.loads(ran.stdout)
+    assert [[steps for steps, _ in entry] for entry in read] == [
+        [payload.unpacked_steps(message, entry, d) for d in range(len(ITEMS))] for entry in message["items"]]
+    # The plots' arrays, read by the page by the same schema, are Python's reading of them (the score is the page's own).
+    assert [[plot for _, plot in entry] for entry in read] == [
+        [{key: value for key, value in payload.unpacked_plot(message, entry, d).items() if key != "score"}
+         for d in range(len(ITEMS))] for entry in message["items"]]
     # C (grade 3, gain 2**3 - 1 = 7) moved to the top: 7 at discount 1, then B (gain 15) at 1 / log2(3).
-    c_on_top = json.loads(ran.stdout)[ITEMS.index("C")][0]
+    c_on_top, c_plot = read[ITEMS.index("C")][0]
     assert c_on_top[:2] == [["1", "C", "3", "7.0000", "1.0000", "7.0000", "7.0000"],
                             ["2", "B", "4", "15.0000", "0.6309", "9.4639", "16.4639"]]
+    assert c_plot["items"] == ["C", "B", "A", "D", "E"] and c_plot["gains"] == [7, 15, 31, 3, 1]
+    assert c_plot["running"] == [7, 16.4639, 31.9639, 33.256]  # + 3 / log2(5) = 1.2920

@@ -194,3 +194,11 @@ def test_every_preview_and_packed_preview_shows_the_subtopics_after_that_move(k)
         assert [row[at] for row in confirmed] == coverage_by_hand(fresh.order, k)
         assert destination["steps"] == confirmed
         assert payload.unpacked_steps(message, entry, d, fields) == confirmed
+def test_the_diversity_cards_stand_under_their_own_heading(diverse):
+    # Not "graded: every grade counts": alpha-nDCG reads each subtopic's grade through the threshold by default.
+    panel = diverse.panels[0]
+    assert [card["group"] for card in panel["metrics"]] == ["graded", "diversity", "diversity"]
+    assert panel["groups"] == {"graded": "graded: every grade counts",
+                               "diversity": "diversity: each subtopic counts, less each time it is covered again"}
+    chinese = RankingExplorer(ITEMS, GRADES, metrics=CARDS, subtopics=SUBTOPICS, language="zh-CN")
+    assert chinese.panels[0]["groups"]["diversity"] == "多样性指标：每个子主题都计入，每被再次覆盖一次就少算一些"

@@ -9,7 +9,7 @@ metric's conventions (its :class:`~ndcg_teach.Param` names), scored by
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -24,6 +24,33 @@ SETTINGS = ("gain", "log_base", "zero_idcg", "adaptive_k", "max_grade")
 CHOICES = {"negative": ("raise", "zero", "kept", "unjudged"), "denominator": ("hits", "R", "min(R, k)")}
 
 THRESHOLD = 1  # trec_eval's relevance_level, ranx's rel_lvl and "target > 0" all mean grade >= 1 for integer grades
+
+
+def reads_subtopics(spec):
+    """Whether ``spec`` reads each ranked item's grade per subtopic (a table) rather than one grade per item."""
+    return "subtopics" in spec.needs
+
+
+def is_table(values):
+    """Whether ``values`` holds rows (a table of grades per subtopic, one row per item) rather than grades.
+
+    Examples
+    --------
+    >>> is_table([[1, 0], [0, 1]]), is_table([1, 0]), is_table([])
+    (True, False, False)
+    """
+    if isinstance(values, np.ndarray):
+        return values.ndim == 2 and len(values) > 0
+    return isinstance(values, (list, tuple)) and len(values) > 0 and isinstance(values[0], (list, tuple, np.ndarray))
+
+
+def _flat(values):
+    """Every number of a list, or of a table's rows, in one list (what :meth:`Convention.refuses` looks at)."""
+    if isinstance(values, np.ndarray):
+        return values.ravel().tolist()
+    if isinstance(values, (list, tuple)):
+        return [number for value in values for number in _flat(value)]
+    return [values]
 
 
 def binary_gain(grades):
@@ -81,6 +108,14 @@ class Convention:
         False when the library's measure has no cut-off (trec_eval's Rprec,
         set_F and bpref score the whole run): a ``k`` given to :func:`compare`
         is then not passed on.
+    depths : tuple of two int or None
+        The smallest and largest cut-off at which the library computes the
+        measure as this row says (ndeval: k from 2 to 20); None for any k,
+        or the whole list.
+    params : dict or None
+        The metric's other conventions, by :class:`~ndcg_teach.Param` name
+        (ERR-IA's ``graded`` and ``normalise``, α-nDCG's ``alpha``); None
+        leaves each at its default.
     source : str
         The file and function the facts were read from.
     note : str
@@ -109,6 +144,8 @@ class Convention:
     integer_grades: bool = False
     max_grade: float = None
     cut_off: bool = True
+    depths: tuple = None
+    params: dict = field(default=None, hash=False)
     note: str = ""
 
     @property
@@ -132,6 +169,49 @@ class Convention:
         """
         return k if self.cut_off else None
 
+    def given(self, relevances, pool=None):
+        """``(relevances, pool)`` as this library reads them from what the caller gives.
+
+        Lists (or, for a metric of subtopics, tables with one row per item)
+        stay as they are. From a :class:`~ndcg_teach.context.Query` of one
+        query: its table of grades per subtopic and its ``subtopic_pool`` when
+        the metric reads subtopics, else its grades and its pool. The library
+        counts R and N and decides what is relevant itself (at grade
+        :data:`THRESHOLD`), so a Query that knows them is refused.
+
+        Examples
+        --------
+        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> query = Query.of_subtopics([[1, 0], [2, 1]], subtopic_pool=[[1, 0], [2, 1], [0, 1]])
+        >>> CONVENTIONS_BY_NAME["ndeval alpha-nDCG"].given(query)[1]  # the ideal is built from every judged item
+        [[1.0, 0.0], [2.0, 1.0], [0.0, 1.0]]
+        >>> CONVENTIONS_BY_NAME["trec_eval ndcg_cut"].given(query)  # each item's largest grade; no flat pool
+        ([1.0, 2.0], None)
+        """
+        if not isinstance(relevances, Query):
+            return relevances, pool
+        query = relevances
+        if pool is not None:
+            raise TypeError(gettext("pool must be None when relevances is a Query (the Query holds its pool). Got "
+                                    "pool={pool!r} instead.").format(pool=pool))
+        if query.batch:
+            raise ValueError(gettext("{name} scores one query at a time. Got {query!r} instead.")
+                             .format(name=self.name, query=query))
+        known = [name for name in ("judged", "pooled", "n_relevant", "n_nonrelevant") if getattr(query, name) is not None]
+        if known or query.threshold != THRESHOLD:
+            raise ValueError(gettext("{name} counts R and N and reads what is relevant as its library does (from the "
+                                     "grades and the pool, at grade {threshold}); give the Query only those. Got a Query "
+                                     "that knows {known} instead.")
+                             .format(name=self.name, threshold=THRESHOLD,
+                                     known=", ".join(known) or gettext("threshold {value:g}").format(value=query.threshold)))
+        if not reads_subtopics(self.spec):
+            return query.grades.tolist(), None if query.pool is None else query.pool.tolist()
+        if query.subtopics is None:
+            raise ValueError(gettext("{name} reads each ranked item's grade per subtopic: build the Query with "
+                                     "Query.of_subtopics(judgements, subtopic_pool=...). Got {query!r} instead.")
+                             .format(name=self.name, query=query))
+        return query.subtopics.tolist(), None if query.subtopic_pool is None else query.subtopic_pool.tolist()
+
     def facts(self, relevances, pool=None, k=None):
         """What this library knows about the query of one ranking: where its ideal and its relevant count come
         from (the keywords of :meth:`query`, written from the lists as given).
@@ -142,6 +222,8 @@ class Convention:
         >>> CONVENTIONS_BY_NAME["recommenders map_at_k"].facts([1, 0, 1], pool=[1, 0, 1, 1], k=2)["n_relevant"]  # min(R, k)
         2
         """
+        if reads_subtopics(self.spec):
+            return {"subtopic_pool": list(pool) if pool is not None and self.uses_pool else None, "threshold": THRESHOLD}
         k = self.cut(k)
         judged = list(relevances) if pool is None else list(pool)
         n_relevant = n_nonrelevant = None
@@ -155,7 +237,7 @@ class Convention:
 
     def query(self, relevances, pool=None, k=None):
         """The :class:`~ndcg_teach.context.Query` this library builds from one ranking (see :meth:`facts`), its
-        negative grades read as the library reads them.
+        negative grades read as the library reads them; ``relevances`` may be a Query (see :meth:`given`).
 
         Examples
         --------
@@ -164,7 +246,11 @@ class Convention:
         >>> trec_map.query([1, 0, 1], pool=[1, 0, 1, 1]).n_relevant  # every judged relevant item, retrieved or not
         3
         """
-        return Query.of(relevances, **self.facts(relevances, pool, k), negative=self.reads_negative)
+        relevances, pool = self.given(relevances, pool)
+        facts = self.facts(relevances, pool, k)
+        if reads_subtopics(self.spec):
+            return Query.of_subtopics(relevances, subtopic_pool=facts["subtopic_pool"], negative=self.reads_negative)
+        return Query.of(relevances, **facts, negative=self.reads_negative)
 
     @property
     def reads_negative(self):
@@ -179,10 +265,12 @@ class Convention:
         >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
         >>> CONVENTIONS_BY_NAME["LightGBM ndcg"].settings()
         {'gain': 'exponential', 'log_base': 2, 'zero_idcg': 1.0}
+        >>> CONVENTIONS_BY_NAME["ndeval ERR-IA"].settings()
+        {'max_grade': None, 'graded': False, 'normalise': 'max'}
         """
         choices = {"gain": binary_gain if self.gain == "binary" else self.gain, "log_base": self.log_base,
                    "zero_idcg": self.zero_idcg, "adaptive_k": bool(self.adaptive_k), "max_grade": self.max_grade}
-        return {name: choices[name] for name in SETTINGS if name in self.spec.params}
+        return {**{name: choices[name] for name in SETTINGS if name in self.spec.params}, **(self.params or {})}
 
     def call(self, relevances, pool=None, k=None):
         """The ndcg_teach call as text, e.g. ``"ndcg(relevances, k=3, pool=pool)"``; defaults are left out.
@@ -194,7 +282,10 @@ class Convention:
         "ndcg(relevances, k=3, pool=pool, negative='zero')"
         >>> CONVENTIONS_BY_NAME["recommenders map_at_k"].call([1, 0, 1], pool=[1, 0, 1, 1], k=2)
         'average_precision(relevances, k=2, n_relevant=2)'
+        >>> CONVENTIONS_BY_NAME["ndeval ERR-IA"].call([[1, 0]], pool=[[1, 0], [0, 1]], k=5)
+        "err_ia(judgements, k=5, graded=False, normalise='max', subtopic_pool=subtopic_pool)"
         """
+        relevances, pool = self.given(relevances, pool)
         spec = self.spec
         defaults = {**{fact.keyword: fact.default for fact in FACTS.values() if fact.keyword},
                     **{name: param.default for name, param in spec.params.items()}, READING: "raise"}
@@ -204,8 +295,8 @@ class Convention:
             value = given.get(name, defaults[name])
             if same_default(value, defaults[name]):
                 continue
-            if name == "pool":
-                text = "pool"
+            if name in ("pool", "subtopic_pool"):
+                text = name
             elif callable(value):
                 text = value.__name__
             elif value == math.e:
@@ -213,17 +304,19 @@ class Convention:
             else:
                 text = repr(value)
             shown.append(f"{name}={text}")
-        return f"{spec.function.__name__}({', '.join(['relevances', *shown])})"
+        first = "judgements" if reads_subtopics(spec) else "relevances"
+        return f"{spec.function.__name__}({', '.join([first, *shown])})"
 
     def value(self, relevances, pool=None, k=None):
-        """This convention's value for one ranking (``relevances`` in ranked order).
+        """This convention's value for one ranking: ``relevances`` in ranked order (a table of grades per subtopic,
+        one row per item, for α-nDCG and ERR-IA), or the ranking's :class:`~ndcg_teach.context.Query` (see :meth:`given`).
 
         Raises
         ------
         ValueError
             When the library itself would refuse the input (negative or
-            fractional grades), or adds negative gains, which no ndcg_teach
-            convention reproduces.
+            fractional grades, a cut-off it does not compute), or adds
+            negative gains, which no ndcg_teach convention reproduces.
 
         Examples
         --------
@@ -233,19 +326,24 @@ class Convention:
         1.0
         >>> round(CONVENTIONS_BY_NAME["scikit-learn ndcg_score"].value([5, 2, 3]), 4)
         0.9834
+        >>> round(CONVENTIONS_BY_NAME["ndeval alpha-nDCG"].value(Query.of_subtopics([[1, 0], [1, 0], [0, 1]]), k=3), 4)
+        0.9652
         """
-        refusal = self.refuses(relevances, pool, language=None)
+        relevances, pool = self.given(relevances, pool)
+        refusal = self.refuses(relevances, pool, language=None, k=k)
         if refusal:
-            raise ValueError(gettext("{name} {refusal}. Got relevances={relevances!r} instead.")
-                                    .format(name=self.name, refusal=refusal, relevances=list(relevances)))
+            name = "judgements" if reads_subtopics(self.spec) else "relevances"
+            at = f", k={k!r}" if self.depths is not None else ""
+            raise ValueError(gettext("{name} {refusal}. Got {given} instead.")
+                             .format(name=self.name, refusal=refusal, given=f"{name}={list(relevances)!r}{at}"))
         return call(self.spec, self.query(relevances, pool, k), self.cut(k), **self.settings())
 
-    def refuses(self, relevances, pool=None, language="en"):
-        """Why the library would not score this input (or ndcg_teach cannot say what it gives), else ``""``.
+    def refuses(self, relevances, pool=None, language="en", k=None):
+        """Why the library would not score this input at cut-off ``k`` (or ndcg_teach cannot say what it gives), else ``""``.
 
         In English unless ``language`` is given (None: the learner's language, as in an error message).
         """
-        grades = list(relevances) + ([] if pool is None or not self.uses_pool else list(pool))
+        grades = _flat(relevances) + ([] if pool is None or not self.uses_pool else _flat(pool))
         if any(grade < 0 for grade in grades):
             if self.negative == "raise":
                 return _("refuses negative grades", language)
@@ -258,5 +356,8 @@ class Convention:
             return _("takes whole-number grades only", language)
         if self.max_grade is not None and any(grade > self.max_grade for grade in grades):
             return _("takes grades up to {max_grade:g} only", language).format(max_grade=self.max_grade)
+        if self.depths is not None and (k is None or not self.depths[0] <= k <= self.depths[1]):
+            low, high = self.depths
+            return _("computes this measure at cut-offs k = {low} to {high} only", language).format(low=low, high=high)
         return ""
 

@@ -23,8 +23,8 @@ from importlib import resources
 from ..context import Query
 from ..registry import call, metric, metrics
 from ..validation import shown
-from .convention import CHOICES, SETTINGS, Convention
 from ..i18n import gettext, mark
+from .convention import CHOICES, SETTINGS, Convention, reads_subtopics
 
 DATA = "peers.json"
 TOP = ("about", "conventions")
@@ -66,9 +66,10 @@ def _check_row(row, where):
     spec = metric(row["metric"])
     for name, value in row.items():
         _check_value(named, spec, name, value)
-    convention = Convention(**row)
+    convention = Convention(**{**row, **({"depths": tuple(row["depths"])} if row.get("depths") else {})})
+    trial = Query.of_subtopics([[1, 0], [0, 1]]) if reads_subtopics(spec) else Query.of([1, 0], n_relevant=1, n_nonrelevant=1)
     try:
-        call(spec, Query.of([1, 0], n_relevant=1, n_nonrelevant=1), None, **convention.settings())
+        call(spec, trial, None, **convention.settings())
     except (TypeError, ValueError) as error:
         raise ConventionError(gettext("{named}: {key} refuses this row's settings {settings}: {error}")
                                      .format(named=named, key=spec.key, settings=convention.settings(), error=error)) from None
@@ -77,6 +78,9 @@ def _check_row(row, where):
 
 def _check_value(named, spec, name, value):
     """Refuse a value of the wrong type, outside the field's choices, or a setting that ``spec`` does not take."""
+    if name in SHAPED:
+        SHAPED[name](named, spec, value)
+        return
     if name in SETTINGS and name not in spec.params:
         raise ConventionError(gettext("{named}: field {name!r} is not a convention of metric {key!r} (its "
                                       "conventions: {value}). Got {name}={got} instead.")
@@ -109,6 +113,38 @@ def _check_value(named, spec, name, value):
     if name not in SETTINGS and not (value is None and FIELDS[name].default is None) and not _is(value, dtype):
         raise ConventionError(gettext("{named}: field {name!r} must be {kind}. Got {got} instead.")
                                      .format(named=named, name=name, kind=gettext(TYPES[dtype]), got=shown(value)))
+
+
+def _check_params(named, spec, value):
+    """``params``: an object of the metric's other conventions, each a Param it has (and not a field of its own)."""
+    if not isinstance(value, dict):
+        raise ConventionError(gettext("{named}: field 'params' must be an object of {key}'s conventions. Got {got} "
+                                      "instead.").format(named=named, key=spec.key, got=shown(value)))
+    for name, setting in value.items():
+        if name in SETTINGS or name not in spec.params:
+            others = ", ".join(name for name in spec.params if name not in SETTINGS) or "none"
+            raise ConventionError(gettext("{named}: field 'params' may name {key}'s conventions that have no field of "
+                                          "their own ({others}). Got {name}={got} instead.")
+                                  .format(named=named, key=spec.key, others=others, name=name, got=shown(setting)))
+        param = spec.params[name]
+        dtypes = param.dtype if isinstance(param.dtype, tuple) else (param.dtype,)
+        if not (param.named(setting) or (not param.choices and any(_is(setting, dtype) for dtype in dtypes))):
+            allowed = ", ".join(map(repr, param.choices)) if param.choices else f"a value of {param.description or name}"
+            raise ConventionError(gettext("{named}: params {name!r} must be {allowed}. Got {got} instead.")
+                                  .format(named=named, name=name, allowed=allowed, got=shown(setting)))
+
+
+def _check_depths(named, spec, value):
+    """``depths``: None, or [smallest, largest] cut-off, whole numbers from 1."""
+    if value is None:
+        return
+    if not (isinstance(value, list) and len(value) == 2 and all(_is(depth, float) and depth == int(depth) for depth in value)
+            and 1 <= value[0] <= value[1]):
+        raise ConventionError(gettext("{named}: field 'depths' must be [smallest, largest] cut-off, whole numbers "
+                                      "with 1 <= smallest <= largest. Got {got} instead.").format(named=named, got=shown(value)))
+
+
+SHAPED = {"params": _check_params, "depths": _check_depths}
 
 
 def read(data, source=DATA):

@@ -218,7 +218,7 @@ def alpha_ndcg_batch(judgements, lengths, k=None, *, alpha=0.5, graded=False, su
 
 
 register_metric(Metric(
-    "alpha_ndcg", "α-nDCG@{k}", "graded", alpha_ndcg, explain_alpha_ndcg,
+    "alpha_ndcg", "α-nDCG@{k}", "diversity", alpha_ndcg, explain_alpha_ndcg,
     mark("NDCG that rewards covering new subtopics over repeating covered ones"), "16-diversity-and-intent", order=110,
     batch=alpha_ndcg_batch, names={"alpha-nDCG@{k}": {}, "alpha_nDCG@{k}": {}}, needs=("subtopics", "subtopic_pool", "threshold"),
     params=PARAMS, columns=COLUMNS))

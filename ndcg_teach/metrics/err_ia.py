@@ -256,7 +256,7 @@ def err_ia_batch(judgements, lengths, k=None, *, weights=None, max_grade=None, g
 
 
 register_metric(Metric(
-    "err_ia", "ERR-IA@{k}", "graded", err_ia, explain_err_ia,
+    "err_ia", "ERR-IA@{k}", "diversity", err_ia, explain_err_ia,
     mark("ERR averaged over the query's intents: each reader stops on items for their own intent"), "16-diversity-and-intent",
     order=112, batch=err_ia_batch, names={
         "ERR-IA@{k}": {"graded": False, "normalise": "max"}, "ERR_IA@{k}": {"graded": False, "normalise": "max"},

@@ -177,7 +177,7 @@ def subtopic_recall_batch(judgements, lengths, k=None, *, subtopic_pool=None, th
 
 
 register_metric(Metric(
-    "subtopic_recall", "S-recall@{k}", "binary", subtopic_recall, explain_subtopic_recall,
+    "subtopic_recall", "S-recall@{k}", "diversity", subtopic_recall, explain_subtopic_recall,
     mark("the share of the query's subtopics that the top k items cover"), "16-diversity-and-intent", order=108,
     batch=subtopic_recall_batch, names={"strec@{k}": {}, "S-recall@{k}": {}, "StRecall@{k}": {}},
     needs=("subtopics", "subtopic_pool", "threshold"), params={}, columns=COLUMNS))

@@ -67,7 +67,7 @@ def metrics(group=None):
 
     Parameters
     ----------
-    group : {"graded", "binary"} or None
+    group : {"graded", "binary", "diversity"} or None
         Keep only one group.
 
     Examples

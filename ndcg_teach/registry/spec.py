@@ -18,7 +18,9 @@ from ..trace import Column
 from ..validation import shown
 from ..i18n import gettext, mark
 
-GROUPS = ("graded", "binary")
+GROUPS = ("graded", "binary", "diversity")
+"""What a metric reads, and so the heading its card stands under: every grade, whether a grade reaches the threshold,
+or each item's grades per subtopic (the metrics that need ``"subtopics"``, and only they)."""
 READING = "negative"
 """The one keyword of the plain functions that is neither a fact nor a convention: how a negative grade is read
 (the :class:`~ndcg_teach.context.Query` has read them already)."""
@@ -64,9 +66,11 @@ class Metric:
         and of :func:`~ndcg_teach.mean`.
     label : str
         How the metric is written, with ``{k}`` for the cut-off, e.g. ``"NDCG@{k}"``.
-    group : {"graded", "binary"}
+    group : {"graded", "binary", "diversity"}
         "graded" metrics use every grade; "binary" ones only ask whether a
-        grade reaches the relevance threshold.
+        grade reaches the relevance threshold; "diversity" ones read each
+        item's grades per subtopic (exactly the metrics that need
+        ``"subtopics"``).
     function : callable
         The plain function, ``function(relevances, k=None, *, ...) -> float``
         (``judgements`` first for a metric that needs ``"subtopics"``).
@@ -288,6 +292,10 @@ def checked(spec):
                     "and the cut-off. Got parameters {got} instead.").format(got=shown(parameters))
         )
     spec = _declared(spec)
+    if (spec.group == "diversity") != ("subtopics" in spec.needs):
+        raise ValueError(gettext("Metric group must be 'diversity' exactly when the metric needs 'subtopics' (it reads "
+                                 "each item's grades per subtopic). Got group {group!r} and needs {needs} instead.")
+                         .format(group=spec.group, needs=shown(spec.needs)))
     _check_keywords(spec)
     return spec
 

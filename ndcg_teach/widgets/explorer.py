@@ -50,7 +50,8 @@ STATIC = Path(__file__).parent / "static"
 SCRIPTS = ("dom.js", "plots.js", "previews.js", "rows.js", "cards.js", "steps.js", "drag.js", "explorer.js")
 # Its stylesheets, joined in this order: colours, controls and layout; the list; the numbers and the narrow layouts.
 STYLES = ("explorer.css", "list.css", "numbers.css")
-GROUP_TITLES = {"graded": mark("graded: every grade counts"), "binary": mark("binary: relevant if grade ≥ {threshold}")}
+GROUP_TITLES = {"graded": mark("graded: every grade counts"), "binary": mark("binary: relevant if grade ≥ {threshold}"),
+                "diversity": mark("diversity: each subtopic counts, less each time it is covered again")}
 CACHED_ORDERS = 64  # orders whose numbers are kept (the confirmed ones; previews no longer go through compute)
 # The highest max_grade: the page lists one threshold choice per grade, and 2**100 - 1 keeps exponential gains finite.
 GRADE_CEILING = 100

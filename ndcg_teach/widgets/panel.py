@@ -133,13 +133,10 @@ class Numbers:
                                         **({"grade": None} if row.item in self.conventions.unjudged else {})},
                                        fields=self.conventions.fields)
                       for p, row in enumerate(self.trace.rows)],
-            "plot": {
-                "items": list(self.order),
-                "gains": self.steps.gains.tolist(),
-                "shares": self.steps.contributions.tolist(),
-                "running": _floats(self.trace.rows, "running"),
-                "score": f"{self.trace.metric} = {self.trace.value:.4f}",
-            },
+            "plot": payload.plot_arrays(
+                {"item": list(self.order), "gain": self.steps.gains.tolist(), "contribution": self.steps.contributions.tolist(),
+                 "running": _floats(self.trace.rows, "running")},
+                len(self.order), self.conventions.k, f"{self.trace.metric} = {self.trace.value:.4f}"),
         }
 
 

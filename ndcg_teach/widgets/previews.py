@@ -65,7 +65,8 @@ class Previews:
         columns excepted: no reorder changes them), the plots' arrays and, in
         compare mode, the comparison rows. All destinations are computed in
         one pass through the registry's batch functions; the browser receives
-        the same numbers packed (see ``_send_previews``).
+        the same numbers packed (see ``_send_previews``), and reads the step
+        rows and the plots' arrays from them by :mod:`.payload`'s schema.
         """
         settings, conventions, moved = self._moves(ranking, [(item, range(len(self.items)))])
         label = self._shown_numbers[self._rankings.index(ranking)].trace.metric
@@ -84,13 +85,10 @@ class Previews:
                                      fields=conventions.fields)
                     for p in range(conventions.k)
                 ],
-                "plot": {
-                    "items": list(order),
-                    "gains": moved.gains[row].tolist(),
-                    "shares": moved.shares[row].tolist(),
-                    "running": moved.running[row].tolist(),
-                    "score": f"{label} = {moved.score[row]:.4f}",
-                },
+                "plot": payload.plot_arrays(
+                    {"item": list(order), "gain": moved.gains[row].tolist(), "contribution": moved.shares[row].tolist(),
+                     "running": moved.running[row].tolist()},
+                    len(order), conventions.k, f"{label} = {moved.score[row]:.4f}"),
             }
             if comparisons is not None:
                 shown["comparison"] = comparisons[row]
@@ -153,7 +151,6 @@ class Previews:
             per_message = {"grade": grades, "gain": gains, "discount": discounts[:conventions.k], "contribution": shares.ravel()}
             message.update({field.packed: field.pack(per_message[field.key])
                             for field in conventions.fields if field.packed and field.by != "destination"})
-            message["gain_values"] = gains.tolist()
         self.send(message)
 
     def _deltas(self, ranking, values):

@@ -34,6 +34,31 @@ function packedCell(field, message, held, next, at, d, p) {
   }
 }
 
+// The plots' arrays of a packed preview (payload.PLOT): each the numbers of a step field (the items' ids as they
+// are) over every position of the list or the top k, read by the same schema as the step rows.
+function packedPlot(schema, message, held, next, at, d) {
+  const plot = {};
+  for (const { key, over, field } of plotFields(schema)) {
+    const values = new Array(over === "list" ? next.length : message.k);
+    for (let p = 0; p < values.length; p += 1) {
+      const cell = packedCell(field, message, held, next, at, d, p);
+      values[p] = field.by === "item_id" ? cell : Number(cell);
+    }
+    plot[key] = values;
+  }
+  return plot;
+}
+
+// The schema's plot arrays with their step fields looked up, once per schema.
+const PLOT_FIELDS = new WeakMap();
+function plotFields(schema) {
+  if (!PLOT_FIELDS.has(schema)) {
+    const fields = new Map(schema.steps.map((field) => [field.key, field]));
+    PLOT_FIELDS.set(schema, schema.plot.map((array) => ({ key: array.key, over: array.over, field: fields.get(array.field) })));
+  }
+  return PLOT_FIELDS.get(schema);
+}
+
 // `source[name]`, a string of space-separated texts, split the first time it is read and kept split in `cache`.
 function splitOnce(cache, source, name) {
   cache.split = cache.split || {};
@@ -83,26 +108,7 @@ function previewStore(ui) {
     for (let p = 0; p < k; p += 1) {
       steps.push(schema.steps.map((field) => packedCell(field, message, held, next, at, d, p)).concat(panel.ideal_steps[p] || []));
     }
-    // The plots' arrays are the step rows' numbers, read by the same schema.
-    const column = (key, length) => {
-      const field = schema.steps.find((f) => f.key === key);
-      return Array.from({ length }, (_, p) => Number(packedCell(field, message, held, next, at, d, p)));
-    };
-    return {
-      order: next,
-      texts,
-      steps,
-      plot: {
-        ...panel.plot,
-        items: next,
-        gains: at.map((j) => message.gain_values[j]),
-        shares: column("contribution", next.length),
-        running: column("running", k),
-        score,
-      },
-      score,
-      comparison,
-    };
+    return { order: next, texts, steps, plot: { ...panel.plot, ...packedPlot(schema, message, held, next, at, d), score }, score, comparison };
   }
 
   // Compare mode: the comparison rows after a move of `view`'s ranking, from its texts and the other ranking's.
