@@ -77,6 +77,9 @@ ANSWERS = {
     # best order [2, 1, 1, 0, 0]; ideal [2, 2, 1, 1, 1] from the pool
     "17-rerank-ceiling": (2 + 1 / math.log2(3) + 1 / 2)
     / (2 + 2 / math.log2(3) + 1 / 2 + 1 / math.log2(5) + 1 / math.log2(6)),
+    "18-cascade-click": float(Fraction(7, 8) * Fraction(5, 8) * Fraction(7, 8)),  # grades 1, 2, 3: alpha 1/8, 3/8, 7/8
+    "18-team-draft-win": float((Fraction(3, 8) + Fraction(7, 8) * Fraction(3, 8)) / 2),
+    "18-ab-size": 6510,  # statsmodels' samplesize_proportions_2indep_onetail gives 6509.47 (tests/test_lesson_18.py)
     # weights 1/0.2, 1/0.5, 0/0.5, 0.5/0.8, 1/0.25 = 5, 2, 0, 0.625, 4; clicked: the 1st, 3rd and 5th records.
     "19-ips": (5 + 0 + 4) / 5,
     "19-snips": 9 / 11.625,
@@ -176,6 +179,14 @@ SLIPS = [
     ("17-rerank-ceiling", (1 / math.log2(3)) / (2 + 2 / math.log2(3) + 1 / 2 + 1 / math.log2(5) + 1 / math.log2(6)),
      "the list as retrieved"),
     ("17-rerank-ceiling", 1.0, "ideal from the retrieved passages only"),
+    ("18-cascade-click", 7 / 8, "That is α at that position alone"),
+    ("18-cascade-click", 35 / 64, "chance to reach the position"),
+    ("18-cascade-click", 7 / 24, "position-based model"),
+    ("18-team-draft-win", 3 / 8, "where A picks first"),
+    ("18-team-draft-win", 45 / 64, "You added the two lists"),
+    ("18-ab-size", 6509.466678513716, "Round up"),
+    ("18-ab-size", 13020, "both arms"),
+    ("18-ab-size", 5128, "one-sided"),
     ("19-ips", 3 / 5, "the log's own click rate"),
     ("19-ips", 9 / 11.625, "that is SNIPS"),
     ("19-ips", (0.2 + 0.25) / 5, "You multiplied"),

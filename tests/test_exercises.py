@@ -322,6 +322,9 @@ SOLUTIONS = {
     "17-macro-mean": lambda i: nt.macro_micro(**i).macro,
     "17-recall-at-k": lambda i: nt.recall_at_k(**i),
     "17-rerank-ceiling": lambda i: nt.ndcg(sorted(i["relevances"], reverse=True), k=i["k"], pool=i["pool"]),
+    "18-cascade-click": lambda i: nt.CascadeModel().click_probabilities(i["relevances"]).clicks[i["position"] - 1],
+    "18-team-draft-win": lambda i: nt.interleaving_outcomes(**i, model=nt.CascadeModel()).a_wins,
+    "18-ab-size": lambda i: nt.ab_test_size(**i).n_treatment,
     "19-ips": lambda i: sum(n / p * r for n, p, r in zip(i["new_policy"], i["propensities"], i["rewards"])) / len(i["rewards"]),
     "19-snips": lambda i: sum(n / p * r for n, p, r in zip(i["new_policy"], i["propensities"], i["rewards"]))
     / sum(n / p for n, p in zip(i["new_policy"], i["propensities"])),
@@ -337,7 +340,7 @@ SOLUTIONS = {
 NOT_LIBRARY_PARAMETERS = {
     "system_a", "system_b", "log_bases", "ranker_a", "ranker_b", "n_queries",
     "one_great", "many_fair", "runs", "depth", "alpha", "comparisons", "n_held_out", "n_items", "rank", "n_sampled",
-    "systems", "rewards", "new_policy", "examination", "clip",
+    "systems", "position", "rewards", "new_policy", "examination", "clip",
 }
 """Input names for what an exercise is about when it is not one library call."""
 

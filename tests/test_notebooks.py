@@ -39,6 +39,7 @@ FIRST_LESSONS = [
     "15-judges-and-agreement",
     "16-diversity-and-intent",
     "17-evaluating-retrieval-for-rag",
+    "18-online-evaluation",
     "19-counterfactual-evaluation",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]

@@ -1,16 +1,10 @@
-"""Model solutions of the assignments of lessons 16 on, registered into ``assignment_solutions.SOLUTIONS``.
-
-assignment_solutions.py imports this module at its end (it would otherwise
-pass 500 lines), so every solution is registered whichever of the two is
-imported first. The rules of assignment_solutions.py hold here: each function
-is the whole model solution (the assignment shows its source alone), its
-parameters are the exercise's inputs, and its hidden inputs make the lesson's
-answer wrong.
-"""
+"""Model solutions of the assignments of lessons 16-19 (the rules are in ``assignment_solutions``' docstring)."""
 
 import math
+from statistics import NormalDist
 
-from assignment_solutions import solves
+import numpy as np
+from solution_registry import solves
 
 import ndcg_teach as nt
 
@@ -77,6 +71,32 @@ def solve_recall_at_k(relevances, k, n_relevant):
 def solve_rerank_ceiling(relevances, k, pool):
     # The best reranker sorts the retrieved passages by grade; the ideal ranking comes from every judged passage.
     return nt.dcg(sorted(relevances, reverse=True), k) / nt.dcg(sorted(pool, reverse=True), k)
+
+
+# Lesson 18
+
+@solves("18-cascade-click", {"relevances": [3, 0, 2, 1], "position": 3}, {"relevances": [0, 1, 1, 2, 3], "position": 5})
+def solve_cascade_click(relevances, position):
+    alphas = [(2**grade - 1) / 8 for grade in relevances]
+    # The user reaches the position only if every result above it failed to attract them.
+    return float(np.prod([1 - alpha for alpha in alphas[: position - 1]])) * alphas[position - 1]
+
+
+@solves("18-team-draft-win", {"ranking_a": ["x", "y"], "ranking_b": ["y", "x"], "grades": {"x": 3, "y": 2}},
+        {"ranking_a": ["p", "q"], "ranking_b": ["q", "p"], "grades": {"p": 1, "q": 3}})
+def solve_team_draft_win(ranking_a, ranking_b, grades):
+    alpha_x, alpha_y = ((2 ** grades.get(item, 0) - 1) / 8 for item in ranking_a)  # B ranks them the other way round
+    # Half the lists are x (A), y (B); half y (B), x (A): A wins when x is clicked, after y is passed over.
+    return (alpha_x + (1 - alpha_y) * alpha_x) / 2
+
+
+@solves("18-ab-size", {"p_control": 0.05, "p_treatment": 0.06}, {"p_control": 0.30, "p_treatment": 0.27})
+def solve_ab_size(p_control, p_treatment):
+    z_alpha, z_beta = NormalDist().inv_cdf(0.975), NormalDist().inv_cdf(0.8)
+    mean = (p_control + p_treatment) / 2
+    sigma_0 = np.sqrt(2 * mean * (1 - mean))  # the spread of the difference if there were none
+    sigma_1 = np.sqrt(p_treatment * (1 - p_treatment) + p_control * (1 - p_control))
+    return int(np.ceil(((z_alpha * sigma_0 + z_beta * sigma_1) / (p_treatment - p_control)) ** 2))
 
 
 # Lesson 19

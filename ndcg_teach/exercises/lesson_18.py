@@ -1,0 +1,99 @@
+"""Lesson 18: online evaluation: click models, team-draft interleaving and the size of an A/B test."""
+
+import ndcg_teach as nt
+
+from ..i18n import mark
+from .framework import Exercise, Inputs, _number_judge
+
+LESSON = "18-online-evaluation"
+
+
+def _alphas(inp: Inputs) -> list:
+    return list(nt.CascadeModel().attractiveness_of(inp["relevances"]))
+
+
+def _reach(inp: Inputs) -> float:
+    return float(nt.CascadeModel().click_probabilities(inp["relevances"]).examination[inp["position"] - 1])
+
+
+def _a_first_only(inp: Inputs) -> float:
+    """P(A wins) in the list where A picks first: x is clicked at once."""
+    return float(nt.CascadeModel().attractiveness_of([inp["grades"][inp["ranking_a"][0]]])[0])
+
+
+def _win(inp: Inputs) -> float:
+    return nt.interleaving_outcomes(inp["ranking_a"], inp["ranking_b"], inp["grades"], nt.CascadeModel()).a_wins
+
+
+def _one_sided(inp: Inputs) -> float:
+    """The size with z_{1-α} for z_{1-α/2}: a one-sided test at the same α."""
+    return nt.ab_test_size(inp["p_control"], inp["p_treatment"], alpha=0.1).n_treatment
+
+
+LESSON_EXERCISES = (
+    Exercise(
+        "18-cascade-click",
+        LESSON,
+        "chance of a click at position 3 under the cascade model",
+        "number",
+        inputs={"relevances": [1, 2, 3], "position": 3},
+        judge=_number_judge(
+            lambda inp: nt.CascadeModel().click_probabilities(inp["relevances"]).clicks[inp["position"] - 1],
+            mark("The user reaches position i only if no result above it attracted them: P(click at i) = α_i · "
+                 "Π_{j<i} (1 - α_j), with α(g) = (2^g - 1)/8."),
+            [
+                (lambda inp: _alphas(inp)[inp["position"] - 1],
+                 mark("That is α at that position alone; the user must first get past the results above it.")),
+                (_reach, mark("That is the chance to reach the position; multiply by its α.")),
+                (lambda inp: _alphas(inp)[inp["position"] - 1] / inp["position"],
+                 mark("That is the position-based model with θ_i = 1/i; the cascade user reaches a position when "
+                      "every result above it failed to attract.")),
+            ],
+        ),
+        right=mark("The grade-3 result at the bottom is still clicked in almost half of the sessions: the cascade "
+                   "user reads on until something attracts them."),
+    ),
+    Exercise(
+        "18-team-draft-win",
+        LESSON,
+        "chance that A wins a team-draft impression of two results under the cascade model",
+        "number",
+        inputs={"ranking_a": ["x", "y"], "ranking_b": ["y", "x"], "grades": {"x": 2, "y": 1}},
+        judge=_number_judge(
+            _win,
+            mark("A coin decides who picks first: the list is x, y (A first) or y, x (B first), each with chance "
+                 "1/2. A wins when x is clicked; in the second list the user must pass y first."),
+            [
+                (_a_first_only, mark("That is A's chance in the list where A picks first; B picks first half of "
+                                     "the time, and then the user must pass y first.")),
+                (lambda inp: 2 * _win(inp), mark("You added the two lists' chances; each list is shown half of "
+                                                 "the time, so take their mean.")),
+            ],
+        ),
+        right=mark("A wins three and a half times as often as B, yet more than half of the impressions have no "
+                   "click at all, and a tie says nothing."),
+    ),
+    Exercise(
+        "18-ab-size",
+        LESSON,
+        "users per arm an A/B test needs to find CTR rising from 20% to 22%",
+        "number",
+        inputs={"p_control": 0.20, "p_treatment": 0.22},
+        judge=_number_judge(
+            lambda inp: nt.ab_test_size(inp["p_control"], inp["p_treatment"]).n_treatment,
+            mark("n = (z_{1-α/2}·σ_0 + z_{1-β}·σ_1)² / (p_t - p_c)² with z = 1.96 and 0.8416, σ_0 = √(2p̄(1 - p̄)), "
+                 "σ_1 = √(p_t(1 - p_t) + p_c(1 - p_c)); round up to whole users."),
+            [
+                (lambda inp: nt.ab_test_size(inp["p_control"], inp["p_treatment"]).exact,
+                 mark("Round up: a fraction of a user cannot be recruited, and fewer users fall short of the power.")),
+                (lambda inp: nt.ab_test_size(inp["p_control"], inp["p_treatment"]).total,
+                 mark("That counts both arms; the question asks for the users in each arm.")),
+                (_one_sided, mark("That uses z_{1-α} = 1.645, a one-sided test; the test is two-sided, z_{1-α/2} = "
+                                  "1.96.")),
+            ],
+            example="1000",
+        ),
+        right=mark("Two points of CTR on a base of 20% take thousands of users per arm; half the change would take "
+                   "about four times as many."),
+    ),
+)

@@ -1,0 +1,159 @@
+"""Lesson 18's numbers against oracles: exact fractions, brute-force enumeration written here, scipy and statsmodels.
+
+Nothing here calls the library to compute what it checks the library against: click probabilities are summed over
+every click pattern, team-draft lists are drawn by an implementation of Radlinski, Kurup & Joachims (2008) written
+below, and sample sizes come from statsmodels.
+"""
+
+from fractions import Fraction
+from itertools import permutations, product
+from math import log2
+
+import pytest
+from scipy.stats import kendalltau
+from statsmodels.stats.power import normal_sample_size_one_tail
+from statsmodels.stats.proportion import samplesize_proportions_2indep_onetail
+
+import ndcg_teach as nt
+
+
+def alpha(grade, top=3):
+    return Fraction(2**grade - 1, 2**top)
+
+
+def cascade_patterns(grades):
+    """Every click pattern of the cascade model: the first attractive position is clicked, or none is."""
+    reach = Fraction(1)
+    for i, grade in enumerate(grades):
+        yield tuple(int(j == i) for j in range(len(grades))), reach * alpha(grade)
+        reach *= 1 - alpha(grade)
+    yield (0,) * len(grades), reach
+
+
+def pbm_patterns(grades):
+    """Every click pattern of the position-based model with θ_i = 1/i."""
+    chances = [Fraction(1, i) * alpha(g) for i, g in enumerate(grades, 1)]
+    for pattern in product((0, 1), repeat=len(grades)):
+        p = Fraction(1)
+        for clicked, chance in zip(pattern, chances):
+            p *= chance if clicked else 1 - chance
+        yield pattern, p
+
+
+def team_draft_list(a, b, k, coins):
+    """Radlinski et al.'s team draft: the smaller team picks next; a coin breaks the tie; stop when a ranker is out."""
+    shown, teams, coins = [], [], iter(coins)
+    while len(shown) < k:
+        next_a = next((item for item in a if item not in shown), None)
+        next_b = next((item for item in b if item not in shown), None)
+        if next_a is None or next_b is None:
+            break
+        a_turn = teams.count("A") < teams.count("B") or (teams.count("A") == teams.count("B") and next(coins))
+        shown.append(next_a if a_turn else next_b)
+        teams.append("A" if a_turn else "B")
+    return shown, teams
+
+
+def exact_outcome(a, b, grades, patterns, k=None):
+    """P(A wins), P(B wins) by every coin sequence and every click pattern, as fractions."""
+    k = len(set(a) | set(b)) if k is None else k
+    rounds = (k + 1) // 2
+    wins = {"A": Fraction(0), "B": Fraction(0)}
+    for coins in product((True, False), repeat=rounds):
+        shown, teams = team_draft_list(a, b, k, coins)
+        for pattern, p in patterns([grades.get(item, 0) for item in shown]):
+            credit_a = sum(c for c, t in zip(pattern, teams) if t == "A")
+            credit_b = sum(c for c, t in zip(pattern, teams) if t == "B")
+            if credit_a != credit_b:
+                wins["A" if credit_a > credit_b else "B"] += p / 2**rounds
+    return wins["A"], wins["B"]
+
+
+def ndcg_by_hand(relevances, pool):
+    dcg = sum(g / log2(i + 1) for i, g in enumerate(relevances, 1))
+    ideal = sorted(pool, reverse=True)[: len(relevances)]
+    return dcg / sum(g / log2(i + 1) for i, g in enumerate(ideal, 1))
+
+
+def test_section_1s_click_probabilities_are_the_sums_over_every_click_pattern():
+    grades = [2, 0, 3, 1, 0]
+    for model, patterns in ((nt.CascadeModel(), cascade_patterns), (nt.PositionBasedModel(), pbm_patterns)):
+        shown = model.click_probabilities(grades)
+        every = list(patterns(grades))
+        assert sum(p for _, p in every) == 1
+        for i in range(len(grades)):
+            assert shown.clicks[i] == pytest.approx(float(sum(p for pattern, p in every if pattern[i])), abs=1e-15)
+        assert shown.ctr == pytest.approx(float(sum(p for pattern, p in every if any(pattern))), abs=1e-15)
+    assert nt.CascadeModel().click_probabilities(grades).ctr == pytest.approx(477 / 512, abs=1e-15)
+    assert nt.PositionBasedModel().click_probabilities(grades).expected_clicks == pytest.approx(67 / 96, abs=1e-15)
+
+
+def test_section_3_the_cascade_ctr_ignores_the_order_and_its_reciprocal_rank_is_err():
+    grade_of = {"a": 3, "b": 2, "c": 1, "d": 0}
+    ndcgs, errs, clicks = [], [], []
+    for order in permutations(grade_of):
+        grades = [grade_of[item] for item in order]
+        every = list(cascade_patterns(grades))
+        assert float(sum(p for pattern, p in every if any(pattern))) == pytest.approx(477 / 512, abs=1e-15)
+        reciprocal = sum(p / (pattern.index(1) + 1) for pattern, p in every if any(pattern))
+        assert nt.expected_reciprocal_rank(grades, max_grade=3) == pytest.approx(float(reciprocal), abs=1e-15)
+        ndcgs.append(ndcg_by_hand(grades, grades))
+        errs.append(float(reciprocal))
+        clicks.append(float(sum(Fraction(1, i) * alpha(g) for i, g in enumerate(grades, 1))))
+    assert round(kendalltau(ndcgs, errs).statistic, 4) == 0.9256  # the lesson prints these
+    assert round(kendalltau(ndcgs, clicks).statistic, 4) == 0.9197
+    assert nt.kendall_tau(ndcgs, errs).value == pytest.approx(kendalltau(ndcgs, errs).statistic, abs=1e-12)
+
+
+@pytest.mark.parametrize("a, b, grades, patterns, expected", [
+    (["x", "y"], ["y", "x"], {"x": 3, "y": 1}, cascade_patterns, (Fraction(105, 128), Fraction(9, 128))),
+    (["x", "y"], ["y", "x"], {"x": 2, "y": 1}, cascade_patterns, (Fraction(45, 128), Fraction(13, 128))),  # exercise 2
+    (["a", "b", "d"], ["d", "b", "a"], {"a": 3, "b": 2, "d": 1}, cascade_patterns, (0.8408, 0.0908)),
+    (["b", "c", "d", "a"], ["c", "a", "e", "d"], {"a": 3, "b": 2, "c": 2, "d": 1}, cascade_patterns, (0.3322, 0.6251)),
+    (["b", "c", "d", "a"], ["c", "a", "e", "d"], {"a": 3, "b": 2, "c": 2, "d": 1}, pbm_patterns, (0.1748, 0.3474)),
+])
+def test_section_4s_win_chances_by_every_coin_flip_and_click_pattern(a, b, grades, patterns, expected):
+    mine = exact_outcome(a, b, grades, patterns)
+    model = nt.CascadeModel() if patterns is cascade_patterns else nt.PositionBasedModel()
+    theirs = nt.interleaving_outcomes(a, b, grades, model)
+    assert (theirs.a_wins, theirs.b_wins) == pytest.approx(tuple(map(float, mine)), abs=1e-14)
+    if isinstance(expected[0], Fraction):
+        assert mine == expected
+    else:
+        assert tuple(round(float(x), 4) for x in mine) == expected
+
+
+def test_section_4s_disagreement_ndcg_prefers_a_while_err_and_expected_clicks_prefer_b():
+    grades = {"a": 3, "b": 2, "c": 2, "d": 1}
+    a, b = [grades.get(i, 0) for i in "bcda"], [grades.get(i, 0) for i in "caed"]
+    pool = list(grades.values())
+    assert round(ndcg_by_hand(a, pool), 4) == 0.8878 and round(ndcg_by_hand(b, pool), 4) == 0.7595
+
+    def err(grades_):
+        return float(sum(p / (pattern.index(1) + 1) for pattern, p in cascade_patterns(grades_) if any(pattern)))
+
+    assert (round(err(a), 4), round(err(b), 4)) == (0.5832, 0.6509)
+    clicks = [float(sum(Fraction(1, i) * alpha(g) for i, g in enumerate(r, 1))) for r in (a, b)]
+    assert [round(c, 4) for c in clicks] == [0.8229, 0.8438]
+
+
+def test_section_5s_sample_sizes_against_statsmodels():
+    for control, treatment, users in ((0.10, 0.11, 14751), (0.10, 0.105, 57763), (0.10, 0.12, 3841), (0.20, 0.22, 6510)):
+        theirs = samplesize_proportions_2indep_onetail(treatment - control, control, 0.8, ratio=1, alpha=0.05)
+        assert -(-theirs // 1) == users == nt.ab_test_size(control, treatment).n_treatment
+    # Interleaving: A's share q of the decided impressions tested against 1/2, sigma_0 = 1/2, sigma_1 = sqrt(q(1 - q)).
+    shy = {0: 0.02, 1: 0.05, 2: 0.10, 3: 0.20}
+    grade_of = {"a": 3, "b": 2, "c": 1, "d": 0}
+    for model, impressions in ((nt.CascadeModel(attractiveness=shy), 251), (nt.PositionBasedModel(attractiveness=shy), 303)):
+        outcome = nt.interleaving_outcomes(["a", "b", "c", "d"], ["b", "a", "c", "d"], grade_of, model)
+        decided = outcome.a_wins + outcome.b_wins
+        q = outcome.a_wins / decided
+        n = normal_sample_size_one_tail(q - 0.5, 0.8, 0.025, std_null=0.5, std_alternative=(q * (1 - q)) ** 0.5)
+        assert round(n / decided) == impressions
+    ctr_a, ctr_b = (1 - (1 - shy[grade_of[order[0]]]) * (1 - shy[grade_of[order[1]]] / 2) * (1 - shy[1] / 3)
+                    * (1 - shy[0] / 4) for order in ("abcd", "bacd"))
+    assert -(-samplesize_proportions_2indep_onetail(ctr_a - ctr_b, ctr_b, 0.8, ratio=1, alpha=0.05) // 1) == 1168
+
+
+def test_exercise_1_by_the_cascade_fractions():
+    assert nt.CascadeModel().click_probabilities([1, 2, 3]).clicks[2] == float(Fraction(7, 8) * Fraction(5, 8) * Fraction(7, 8))
