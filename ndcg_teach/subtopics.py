@@ -167,8 +167,8 @@ def greedy_order(values, decays, weights, depth):
 
     At each position the row adding the most gain (:func:`cascade`'s) given
     the rows already placed comes next; among equal gains the first row wins
-    (ndeval breaks ties by docno, descending: the judging lists pool rows in
-    that order). Rows of 0 (padding) add nothing and come last.
+    (ndeval gives a tie to the docno that sorts last: the judging lists pool
+    rows by docno, descending, so that both pick the same row). Rows of 0 (padding) add nothing and come last.
     """
     q, m, _ = values.shape
     depth = min(depth, m)

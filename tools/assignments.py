@@ -228,7 +228,7 @@ def source_notebook(path: Path, edition: Edition) -> nbformat.NotebookNode:
     keys = [key for _, key in answer_cells(lesson)]
     unknown = [key for key in keys if key not in SOLUTIONS or key not in EXERCISES]
     if unknown:
-        raise ValueError(f"every exercise needs a model solution in tools/assignment_solutions.py. Missing: {unknown}.")
+        raise ValueError(f"every exercise needs a model solution in tools/solutions_lessons_*.py (registered through tools/assignment_solutions.py). Missing: {unknown}.")
     number = path.name[:2]
     intro = INTRO[edition.language].format(
         label=f"{number} · {title(lesson, path.name)}",

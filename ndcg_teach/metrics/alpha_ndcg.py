@@ -79,9 +79,10 @@ def alpha_ndcg(judgements, k=None, *, alpha=0.5, graded=False, subtopic_pool=Non
     where ``c_i`` counts the items above it relevant to subtopic i, and the
     gain is discounted by ``1 / log2(r + 1)``. The ideal ranking is built
     greedily from the same rows (or from ``subtopic_pool``): at each position
-    the item with the largest gain comes next, the first such row on a tie,
-    exactly as ndeval does (it breaks ties by docno; :func:`~ndcg_teach.evaluate`
-    lists the pool in ndeval's order).
+    the item with the largest gain comes next, the first such row on a tie.
+    ndeval breaks a tie differently, by docno: the item whose docno sorts last
+    wins. :func:`~ndcg_teach.evaluate` lists the pool by docno, descending, so
+    that its first row on a tie is ndeval's pick.
 
     Parameters
     ----------

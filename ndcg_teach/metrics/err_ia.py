@@ -24,7 +24,7 @@ __all__ = ["err_ia", "explain_err_ia"]
 
 NORMALISE = ("none", "max", "ideal")
 GRADED_MEANING = mark("True: each intent's stop probability comes from the grade; False: any relevant grade counts as 1")
-STOPS = Column("stops", mark("stop chances"), "text",
+STOPS = Column("stops", mark("chance of stopping here"), "text",
                mark("for each of its intents, the chance that this intent's reader stops here: R x P(reach)"))
 COLUMNS = (POSITION, ITEM, SUBTOPICS, STOPS, GAIN, DISCOUNT, CONTRIBUTION, RUNNING)
 PARAMS = {

@@ -164,9 +164,9 @@ def explain_subtopic_recall(judgements, k=None, *, subtopic_pool=None, threshold
     else:
         formula = _("{name} = 0: no subtopic has a relevant item").format(name=name)
     latex = rf"\text{{{name}}} = {number(value)}"
-    source_text = _("every judged item of the query (subtopic pool)") if pool is not None else _("the ranked list itself")
-    notes = (threshold_note(threshold), _("the query's subtopics: those with a relevant item in {source}").format(
-        source=source_text))
+    subtopics_note = (_("the query's subtopics: those with a relevant item among the judged items of the query (subtopic pool)")
+                      if pool is not None else _("the query's subtopics: those with a relevant item in the ranked list itself"))
+    notes = (threshold_note(threshold), subtopics_note)
     return Trace(name, value, rows, formula, latex, COLUMNS, notes)
 
 

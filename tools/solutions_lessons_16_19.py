@@ -1,18 +1,10 @@
-"""Model solutions of the assignments of lessons 16 on, registered into ``assignment_solutions.SOLUTIONS``.
-
-assignment_solutions.py imports this module at its end (it would otherwise
-pass 500 lines), so every solution is registered whichever of the two is
-imported first. The rules of assignment_solutions.py hold here: each function
-is the whole model solution (the assignment shows its source alone), its
-parameters are the exercise's inputs, and its hidden inputs make the lesson's
-answer wrong.
-"""
+"""Model solutions of the assignments of lessons 16-19 (the rules are in ``assignment_solutions``' docstring)."""
 
 import math
 from statistics import NormalDist
 
 import numpy as np
-from assignment_solutions import solves
+from solution_registry import solves
 
 import ndcg_teach as nt
 
