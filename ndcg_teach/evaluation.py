@@ -358,7 +358,7 @@ class Evaluation:
     def table(self):
         """The per-query values and the mean as a :class:`~ndcg_teach.table.Table`."""
         rows = [(qid, *(self.value(qid, m) for m in self.measures)) for qid in self.queries]
-        rows.append(("mean", *(self.means.get(m, "") for m in self.measures)))
+        rows.append((_("mean"), *(self.means.get(m, "") for m in self.measures)))
         return Table(_("{n} queries").format(n=len(self.queries)), ("query", *self.measures), tuple(rows),
                      align="l" + "r" * len(self.measures), row_classes=("",) * len(self.queries) + ("ndcg-total",),
                      shown_headers=(_("query"), *self.measures))
@@ -478,7 +478,7 @@ class Comparison:
     def table(self):
         """Each query's two values and their difference as a :class:`~ndcg_teach.table.Table`."""
         rows = tuple((qid, float(a), float(b), float(b - a)) for qid, a, b in zip(self.queries, self.a, self.b))
-        rows += (("mean", float(self.a.mean()), float(self.b.mean()), float(self.differences.mean())),)
+        rows += ((_("mean"), float(self.a.mean()), float(self.b.mean()), float(self.differences.mean())),)
         caption = _("{measure}: B better on {b}, A better on {a}, tied on {tied}").format(
             measure=self.measure, b=self.wins[0], a=self.wins[1], tied=self.wins[2])
         return Table(caption, ("query", "A", "B", "B - A"), rows, align="lrrr", shown_headers=(_("query"), "A", "B", "B - A"))

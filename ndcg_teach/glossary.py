@@ -115,7 +115,7 @@ TERMS = (
     Term("cut-off k", "截断位置 k",
          "How many top positions a metric looks at: @k.",
          "指标只看排在最前面的 k 个位置，写作 @k。",
-         ("截断位置", "前K个", "Top-K")),
+         ("前K个", "Top-K")),
     Term("gain", "增益",
          "What one item adds to the sum: its grade (linear gain) or 2^grade − 1 (exponential gain).",
          "一个结果对总和的贡献：等级本身（线性增益）或 2^等级 − 1（指数增益）。",
@@ -262,7 +262,7 @@ TERMS = (
                         "word for an action on one ranking (lesson 06: swap two results), which τ does not count."),
     Term("hit rate@k", "命中率@k",
          "The share of users whose held-out item appears in their first k recommendations.",
-         "留出的物品出现在推荐列表前 k 个中的用户比例。",
+         "留出的条目出现在推荐列表前 k 个中的用户比例。",
          ("HitRate@K", "HR@K")),
 )
 

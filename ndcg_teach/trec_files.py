@@ -129,8 +129,9 @@ def _opened(source):
     try:
         return name, open(name, "rb"), True
     except OSError as error:
-        reason = {errno.ENOENT: "no such file", errno.EACCES: "permission denied", errno.EISDIR: "it is a folder",
-                  errno.ELOOP: "its symbolic links form a loop"}.get(error.errno, error.strerror)
+        reason = {errno.ENOENT: mark("no such file"), errno.EACCES: mark("permission denied"),
+                  errno.EISDIR: mark("it is a folder"), errno.ELOOP: mark("its symbolic links form a loop")}
+        reason = gettext(reason[error.errno]) if error.errno in reason else error.strerror
         raise type(error)(error.errno, gettext("{name}: cannot be read ({reason}).").format(name=name, reason=reason)) from None
 
 
@@ -185,7 +186,7 @@ def _chain(first, chunks):
 # ---- Tokens of one block -------------------------------------------------------------------------------
 
 def _expected(columns):
-    return f"{len(columns)} columns ({' '.join(columns)})"
+    return gettext("{count} columns ({names})").format(count=len(columns), names=" ".join(columns))
 
 
 def _line_text(block, newlines, index):

@@ -207,7 +207,7 @@ def test_a_chinese_reader_gets_the_documents_own_words_and_lines_with_no_english
         shown = str(quote)
         assert shown == f"{quote.citation}\n  {quote.chinese}" and quote.citation.endswith(f"，第 {quote.line} 行")
         assert source("004").citation == "004_064288211b98ea25.txt［无标题，首行：“评估推荐系统通常需要比单纯判断相关条目是否存在更为细致的指标。”］"
-        assert source("001").heading() == "（无标题）首行：“## 1. 背景介绍”" and source("000").heading() == f"«{source('000').title}»"
+        assert source("001").heading() == "［无标题，首行：“## 1. 背景介绍”］" and source("000").heading() == f"《{source('000').title}》"
     assert str(quotations("000")[0]).endswith(quotations("000")[0].english) and source("004").heading().startswith("(untitled) ")
 
 

@@ -315,7 +315,7 @@ def test_a_missing_ideal_item_stays_english_as_data_and_is_shown_in_chinese():
         (lambda: nt.ndcg([3, 2, 1], k=0), "k must be a positive integer", "k 必须是一个正整数（截断位置"),
         (lambda: nt.precision_at_k([1, 0], 2, threshold=-1), "threshold must be a positive finite number", "threshold 必须是一个有限的正数"),
         (lambda: nt.rank_biased_precision([1, 0], p=1.5), "p must be a number strictly between 0 and 1: the chance", "p 必须是严格介于 0 和 1 之间的数：读者从一个条目"),
-        (lambda: nt.average_precision([1, 1], n_relevant=1), "n_relevant must be at least the number", "n_relevant 必须是不小于列表中已有的相关条目数（2）"),
+        (lambda: nt.average_precision([1, 1], n_relevant=1), "n_relevant must be at least the number", "n_relevant 必须是一个不小于列表中已有相关条目数（2）的整数"),
     ],
 )
 def test_a_validation_error_speaks_the_learner_language_and_keeps_its_structure(call, english, chinese):

@@ -79,7 +79,7 @@ def test_a_run_is_three_english_words_not_names_or_identifiers(text, runs):
 
 # ---- one term per concept ------------------------------------------------------------------------------------------
 
-QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|«[^»]*»")
+QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|«[^»]*»|《[^》]*》")
 REJECTED = sorted({variant: term.chinese for term in TERMS for variant in term.rejected}.items())
 
 

@@ -255,7 +255,7 @@ def _total_finding(printed, findings, name, text, computed, n_positions):
             text=text, correct=correct))
     where = _("; ").join(
         (_("{cause} in terms {positions}") if len(at) > 1 else _("{cause} in term {positions}")).format(
-            cause=_(cause), positions=", ".join(at))
+            cause=_(cause), positions=_(", ").join(at))
         for cause, at in wrong.items())
     return _Finding(tuple(wrong), _(
         "the printed terms do add up to {text}, but they carry the errors above ({where}); {correct}.").format(

@@ -62,9 +62,10 @@ class Source:
         >>> source("001").citation_in("zh-CN")
         '001_647c40be77200e02.txt［无标题，首行：“## 1. 背景介绍”］'
         """
+        chinese = chosen_language(language) == "zh-CN"
         if self.title is not None:
-            return f"{self.file} «{self.title}»"
-        if chosen_language(language) == "zh-CN":
+            return f"{self.file} 《{self.title}》" if chinese else f"{self.file} «{self.title}»"
+        if chinese:
             return f"{self.file}［无标题，首行：“{self.first_line}”］"
         return f"{self.file} [untitled: {self.english_title}]"
 
@@ -75,12 +76,12 @@ class Source:
         >>> source("000").heading("en")
         '排序模型评估:准确率@K和NDCG (Evaluating ranking models: Precision@K and NDCG)'
         >>> source("004").heading("zh-CN")
-        '（无标题）首行：“评估推荐系统通常需要比单纯判断相关条目是否存在更为细致的指标。”'
+        '［无标题，首行：“评估推荐系统通常需要比单纯判断相关条目是否存在更为细致的指标。”］'
         """
         chinese = chosen_language(language) == "zh-CN"
         if self.title is not None:
-            return f"«{self.title}»" if chinese else f"{self.title} ({self.english_title})"
-        return f"（无标题）首行：“{self.first_line}”" if chinese else f"(untitled) {self.english_title}"
+            return f"《{self.title}》" if chinese else f"{self.title} ({self.english_title})"
+        return f"［无标题，首行：“{self.first_line}”］" if chinese else f"(untitled) {self.english_title}"
 
     def figures_missing(self, language=None):
         """The pictures the text refers to but does not contain, in ``language`` (file names as they are)."""
