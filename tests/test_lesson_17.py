@@ -7,7 +7,9 @@ judged@10 and the macro and micro means.
 """
 
 import itertools
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -151,3 +153,56 @@ def test_section_6s_perfect_reranker_and_the_explorer_by_scikit_learn():
     assert round(as_retrieved, 4) == 0.3904
     assert round(perfect(truth, set(top_20)), 4) == 0.6367
     assert round(perfect(truth, set(run["finance-21"])), 4) == 0.8319
+
+
+def printed_lines(marker):
+    """The lines printed by lesson 17's code cell whose source contains ``marker``."""
+    notebook = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "17-evaluating-retrieval-for-rag.ipynb")
+                          .read_text(encoding="utf-8"))
+    cells = [c for c in notebook["cells"] if c["cell_type"] == "code" and marker in "".join(c["source"])]
+    assert len(cells) == 1, marker
+    return "".join("".join(o.get("text", "")) for o in cells[0]["outputs"]).splitlines()
+
+
+def idcg_at_10(grades):
+    return sum(g / math.log2(i + 2) for i, g in enumerate(sorted(grades, reverse=True)[:10]))
+
+
+def test_section_2s_relevant_positions_in_the_rerankers_100():
+    nutrition = COLLECTIONS["nutrition"]
+    order = top(nutrition.runs["reranker"], "nutrition-03", 10**6)
+    relevant = [d for d, g in nutrition.qrels["nutrition-03"].items() if g > 0]
+    positions = sorted(order.index(d) + 1 for d in relevant if d in order)
+    missing = len(relevant) - len(positions)
+    assert (len(order), positions, missing) == (100, [1, 2, 4, 7, 80], 6)
+    assert (f"positions of its relevant passages among the reranker's {len(order)}: {positions}, {missing} not retrieved"
+            in printed_lines("positions of its relevant passages"))
+
+
+def test_section_4s_ideal_top_10_short_of_the_truths():
+    pandemic = COLLECTIONS["pandemic"]
+    holes = {q: dict(d) for q, d in pandemic.qrels.items()}
+    for system, q in itertools.product(SYSTEMS, pandemic.queries):
+        for doc in top(pandemic.runs[system], q, 10):
+            holes[q].setdefault(doc, pandemic.complete_qrels[q][doc])
+    truth = {q: idcg_at_10(pandemic.complete_qrels[q].values()) for q in pandemic.queries}
+    short = {reading: [q for q in pandemic.queries if idcg_at_10(qrels[q].values()) < truth[q] - 1e-12]
+             for reading, qrels in (("shipped judgements", pandemic.qrels), ("holes judged", holes))}
+    assert short == {"shipped judgements": ["pandemic-02", "pandemic-06", "pandemic-07"], "holes judged": ["pandemic-06"]}
+    lines = printed_lines("truth_idcg")
+    for reading, queries in short.items():
+        assert f"IDCG@10 below the truth's, {reading}: {queries}" in lines
+
+    printed = {"shipped judgements": (15, [2] * 8 + [1] * 2, 8.4970), "holes judged": (16, [2] * 9 + [1], 8.7981),
+               "truth": (28, [2] * 10, 9.0871)}
+    for reading, qrels in (("shipped judgements", pandemic.qrels), ("holes judged", holes),
+                           ("truth", pandemic.complete_qrels)):
+        grades = list(qrels["pandemic-06"].values())
+        got = (sum(g > 0 for g in grades), sorted(grades, reverse=True)[:10], round(idcg_at_10(grades), 4))
+        assert got == printed[reading]
+        assert (f"pandemic-06, {reading}: {got[0]} relevant passages judged, ideal top 10 {got[1]}, "
+                f"IDCG@10 = {got[2]:.4f}") in lines
+        # pytrec_eval's route to the same IDCG@10: a run of one grade-2 passage has nDCG@10 = 2 / IDCG@10.
+        best = max(qrels["pandemic-06"], key=qrels["pandemic-06"].get)
+        one = trec({"pandemic-06": qrels["pandemic-06"]}, {"pandemic-06": {best: 1.0}}, {"ndcg_cut"})
+        assert round(2 / one["pandemic-06"]["ndcg_cut_10"], 4) == printed[reading][2]

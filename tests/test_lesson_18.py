@@ -7,7 +7,9 @@ below, and sample sizes come from statsmodels.
 
 from fractions import Fraction
 from itertools import permutations, product
+import json
 from math import log2
+from pathlib import Path
 
 import pytest
 from scipy.stats import kendalltau
@@ -88,22 +90,58 @@ def test_section_1s_click_probabilities_are_the_sums_over_every_click_pattern():
     assert nt.PositionBasedModel().click_probabilities(grades).expected_clicks == pytest.approx(67 / 96, abs=1e-15)
 
 
-def test_section_3_the_cascade_ctr_ignores_the_order_and_its_reciprocal_rank_is_err():
+def twenty_four_orders():
+    """Per order of the grades 3, 2, 1, 0 (as the lesson's cell builds them): grades, cascade click patterns, NDCG,
+    the exact reciprocal rank of the cascade's click and the exact PBM expected clicks."""
     grade_of = {"a": 3, "b": 2, "c": 1, "d": 0}
-    ndcgs, errs, clicks = [], [], []
+    rows = []
     for order in permutations(grade_of):
         grades = [grade_of[item] for item in order]
         every = list(cascade_patterns(grades))
-        assert float(sum(p for pattern, p in every if any(pattern))) == pytest.approx(477 / 512, abs=1e-15)
         reciprocal = sum(p / (pattern.index(1) + 1) for pattern, p in every if any(pattern))
+        clicks = sum(Fraction(1, i) * alpha(g) for i, g in enumerate(grades, 1))
+        rows.append((grades, every, ndcg_by_hand(grades, grades), reciprocal, clicks))
+    return rows
+
+
+def test_section_3_the_cascade_ctr_ignores_the_order_and_its_reciprocal_rank_is_err():
+    rows = twenty_four_orders()
+    for grades, every, _, reciprocal, _ in rows:
+        assert float(sum(p for pattern, p in every if any(pattern))) == pytest.approx(477 / 512, abs=1e-15)
         assert nt.expected_reciprocal_rank(grades, max_grade=3) == pytest.approx(float(reciprocal), abs=1e-15)
-        ndcgs.append(ndcg_by_hand(grades, grades))
-        errs.append(float(reciprocal))
-        clicks.append(float(sum(Fraction(1, i) * alpha(g) for i, g in enumerate(grades, 1))))
+    ndcgs, errs, clicks = ([float(row[j]) for row in rows] for j in (2, 3, 4))
     assert round(kendalltau(ndcgs, errs).statistic, 4) == 0.9256  # the lesson prints these
     assert round(kendalltau(ndcgs, clicks).statistic, 4) == 0.9197
     assert nt.kendall_tau(ndcgs, errs).value == pytest.approx(kendalltau(ndcgs, errs).statistic, abs=1e-12)
 
+
+
+def sign(x, tolerance=0):
+    return (x > tolerance) - (x < -tolerance)
+
+
+def test_section_3s_prose_states_tau_a_beside_tau_b():
+    """Kendall's tau-a = (concordant - discordant) / 276 counted here pair by pair, tau-b by scipy; both in cell 14's prose."""
+    rows = twenty_four_orders()
+    pairs = [(rows[i], rows[j]) for i in range(len(rows)) for j in range(i + 1, len(rows))]
+    assert len(pairs) == 276
+    assert sum(sign(x[2] - y[2], 1e-12) == 0 for x, y in pairs) == 0  # no two orders share an NDCG
+    ndcgs = [row[2] for row in rows]
+    stated = {}
+    for column, ties in ((3, 1), (4, 4)):  # ERR ties one pair of orders, the PBM's expected clicks four
+        products = [sign(x[2] - y[2], 1e-12) * sign(x[column] - y[column]) for x, y in pairs]
+        assert products.count(0) == ties
+        tau_a = (products.count(1) - products.count(-1)) / len(pairs)
+        tau_b = kendalltau(ndcgs, [float(row[column]) for row in rows], variant="b").statistic
+        stated[column] = (f"{tau_a:.4f}", f"{tau_b:.4f}")
+    assert stated == {3: ("0.9239", "0.9256"), 4: ("0.9130", "0.9197")}
+    notebook = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "18-online-evaluation.ipynb")
+                          .read_text(encoding="utf-8"))
+    prose = [text for text in ("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+             if "(concordant − discordant) / 276" in text]
+    assert len(prose) == 1
+    assert f"gives {stated[3][0]} and {stated[4][0]} instead" in prose[0]
+    assert f"NDCG and ERR is {stated[3][1]}, between NDCG and the PBM's expected clicks {stated[4][1]}" in prose[0]
 
 @pytest.mark.parametrize("a, b, grades, patterns, expected", [
     (["x", "y"], ["y", "x"], {"x": 3, "y": 1}, cascade_patterns, (Fraction(105, 128), Fraction(9, 128))),
