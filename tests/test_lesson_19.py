@@ -189,3 +189,38 @@ def test_section_7_position_based_ips_by_brute_force_over_click_patterns():
         (float(mean), float(variance), float(naive)), abs=1e-12)
     top_three = estimates(logged[:3])[0]
     assert top_three - truth == -theta_new["d4"] * alpha["d4"] == F(-3, 16) and printed(top_three) == 0.9167
+
+
+SILENT = sum(rec[3] for rec in records(PI0) if weight(rec, PI0) == 0)  # one record with w = 0: (u, a) or (v, b)
+
+
+def test_section_4_the_report_0_rule_takes_most_of_snips_bias():
+    assert SILENT == F(13, 20)
+    mean, _ = moments(3, PI0, snips)
+    otherwise = mean / (1 - SILENT**3)  # SNIPS is 0 on the logs where every w = 0, so E = E[rest] (1 - P(silent))
+    rule = (mean - TRUTH) - (otherwise - TRUTH)
+    assert (printed(SILENT**3), printed(otherwise), printed(otherwise - TRUTH)) == (0.2746, 0.3966, -0.0534)
+    assert (printed(rule), printed(mean - TRUTH)) == (-0.1089, -0.1623)
+
+
+def test_section_4_table_chance_of_a_silent_log_and_the_fall_of_snips_bias():
+    assert [printed(SILENT**n) for n in (1, 2, 5, 10)] == [0.65, 0.4225, 0.1160, 0.0135]
+    fall = (moments(5, PI0, snips)[0] - TRUTH) / (moments(10, PI0, snips)[0] - TRUTH)
+    assert abs(fall - F(28, 10)) <= F(5, 100)  # printed with one decimal: 2.8
+
+
+def test_section_5_why_dr_has_the_smaller_variance():
+    def correction(rec):
+        return weight(rec, PI0) * (rec[2] - FLAT[rec[0]][rec[1]])
+
+    recs = records(PI0)
+    square_ips = sum(rec[3] * (weight(rec, PI0) * rec[2]) ** 2 for rec in recs)
+    square_dr = sum(rec[3] * correction(rec) ** 2 for rec in recs)
+    mean_dr = sum(rec[3] * correction(rec) for rec in recs)
+    assert (printed(square_ips), printed(square_dr), printed(mean_dr)) == (1.8000, 1.0350, 0.1500)
+    assert (printed((square_ips - TRUTH**2) / 5), printed((square_dr - mean_dr**2) / 5)) == (0.3195, 0.2025)
+    assert printed(TRUTH) == 0.4500
+    # With the flat model DR's first term is 0.3 for every record, so DR's variance is the correction's alone.
+    assert one_record(PI0, lambda rec: F(3, 10) + correction(rec))[1] / 5 == (square_dr - mean_dr**2) / 5
+    dm_variance = one_record(PI0, lambda rec: sum(PI[rec[0]][b] * Q[rec[0]][b] for b in ACTIONS))[1] / 5
+    assert printed(dm_variance) == 0.0045
