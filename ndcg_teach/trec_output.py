@@ -21,6 +21,7 @@ import math
 
 import numpy as np
 
+from .mean import running_sum
 from .trec_files import TrecFormatError, blocks, c_number
 from .i18n import gettext
 
@@ -49,9 +50,10 @@ def _c_float(value):
 
 
 def stored(measure, values):
-    """The per-query values trec_eval keeps for ``measure``: for a geometric mean, the logarithms."""
+    """The per-query values trec_eval keeps for ``measure``: for a geometric mean, the logarithms (C's ``log``, one
+    value at a time: NumPy's vectorised ``log`` may differ from it in the last place)."""
     if measure.trec is not None and measure.trec.summary == "geometric":
-        return np.log(np.maximum(values, MIN_GEO_MEAN))
+        return np.array([math.log(max(value, MIN_GEO_MEAN)) for value in np.asarray(values, dtype=np.float64).tolist()])
     return values
 
 
@@ -59,7 +61,13 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
     """The ``all`` value of ``measure`` from the values trec_eval keeps (``kept``, one per evaluated query).
 
     ``n_queries`` is how many queries were evaluated, ``n_judged_queries`` how many the qrels hold;
-    ``positive_judgements`` the number of judgements above 0 (num_rel under ``-c``).
+    ``positive_judgements`` the number of judgements above 0 (num_rel under ``-c``). ``kept`` is added up one query
+    at a time in its order (trec_eval's, the qids' byte order), as trec_eval adds them (:func:`~ndcg_teach.mean.running_sum`).
+
+    >>> from ndcg_teach.measures import parse_measures
+    >>> set_p = parse_measures("set_P")[0]
+    >>> f"{summary(set_p, np.array([1, 1 / 5, 1, 3 / 4, 1 / 2, 1 / 2, 0, 3 / 5]), 8, 8, False, 0):.4f}"
+    '0.5687'
     """
     kind = "mean" if measure.trec is None else measure.trec.summary
     total = n_judged_queries if complete else n_queries
@@ -68,11 +76,11 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
     if kind == "sum":
         if measure.family == "num_rel" and complete:
             return float(positive_judgements)
-        return float(np.sum(kept))
+        return running_sum(kept)
     if kind == "geometric":
         missing = (total - kept.size) * math.log(MIN_GEO_MEAN)
-        return math.exp((float(np.sum(kept)) + missing) / total) if total else 0.0
-    return float(np.sum(kept)) / total if total else 0.0
+        return math.exp((running_sum(kept) + missing) / total) if total else 0.0
+    return running_sum(kept) / total if total else 0.0
 
 
 def read_zscores(source):
