@@ -12,23 +12,25 @@ of the list, ``p^n + (1 - p) * sum over unjudged i of p^(i-1)``; trec_eval
 prints 0 when no retrieved item is unjudged. :func:`~ndcg_teach.rank_biased_precision`
 is lesson 11's RBP with relevant / not relevant; these are trec_eval's.
 
-Two of trec_eval's quirks are kept, as its outputs show them: a parameter
-name that is not a number is level 0, so ``rbp.p=0.8`` also gives grade 0
-the gain 0.8; and ``m_rbp.c`` leaves its running minimum and maximum
-uninitialised: here they start at 0, which is what trec_eval 10.0 built from
-its source prints (and its ``test/`` folder shows), so ``rbp.p=0.8`` on
-levels 0 to 3 rescales by 3, and grade 0 gets 0.8 / 3.
+The gains are trec_eval's gain map (:mod:`ndcg_teach.trec_gains`) as 10.0
+reads it: a parameter whose name is not a whole number (``p``) names no level.
+``m_rbp.c`` leaves its running minimum and maximum unset: they start from
+whatever the measure computed before it left on the stack, which
+:func:`rescaled` takes as ``start`` (0 and 0 by default, what trec_eval 10.0-rc3
+holds there when no earlier measure wrote a number; ``docs/trec_eval.md`` says
+which do).
 """
 
 
 import numpy as np
 
 from ..formulas import at, number
-from ..gains import TrecGains
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import CONTRIBUTION, GAIN, GRADE, ITEM, JUDGED, POSITION, RUNNING, Trace, rows_of
-from ..validation import check_items, check_judged_relevances, check_k, check_pool
+from ..trec_gains import TrecGains
+from ..validation import check_items, check_judged_relevances, check_k
+from .trec_ndcg import c_divide, query_levels
 from .user_models import RESIDUAL, WEIGHT
 
 __all__ = ["trec_rbp", "explain_trec_rbp", "trec_rbp_resid", "explain_trec_rbp_resid"]
@@ -41,11 +43,14 @@ RESID_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, WEIGHT, RESIDUAL)
 
 
 def _parameters(parameters):
-    return TrecGains.of(parameters, "parameters", "{'p': 0.95, '2': 3.0}")
+    """The parameters as trec_eval 10.0 reads them (a name that is not a whole number, such as ``p``, is no level)."""
+    found = TrecGains.of(parameters, "parameters", "{'p': 0.95, '2': 3.0}", version="10.0")
+    return found if found.version == "10.0" else TrecGains(found.pairs, "10.0")
 
 
 def _persistence(parameters):
-    return float(parameters.pairs.get("p", DEFAULT_P))
+    found = parameters.persistence
+    return DEFAULT_P if found is None else found
 
 
 def _weights(n, p):
@@ -57,32 +62,35 @@ def _weights(n, p):
     return weights, current
 
 
-def level_gains(parameters, top_level):
-    """``{level: gain}`` of trec_eval's rbp: the named levels and every level 0 to ``top_level`` (its own number
-    unless named), rescaled to [0, 1] when any lies outside it."""
-    gains = dict(parameters.levels)
-    for level in range(int(top_level) + 1):
-        gains.setdefault(float(level), float(level))
-    low, high = min([0.0, *gains.values()]), max([0.0, *gains.values()])  # m_rbp.c's unset min and max, read as 0
-    if (low < 0 or high > 1) and high > low:
-        gains = {level: (gain - low) / (high - low) for level, gain in gains.items()}
-    return gains
+def rescaled(table, start=(0.0, 0.0)):
+    """trec_eval 10.0's rbp gains: when any gain of the query's list (:mod:`~ndcg_teach.trec_gains`) lies outside
+    [0, 1], every gain becomes ``(g - min) / (max - min)``. m_rbp.c never sets the running ``min`` and ``max``
+    before its loop: ``start`` is what they hold then (0 and 0 when no measure before it left a number there)."""
+    low, high = start
+    for entry in table:
+        if entry.gain < low:
+            low = entry.gain
+        if entry.gain > high:
+            high = entry.gain
+    if low < 0 or high > 1:
+        return [entry._replace(gain=c_divide(entry.gain - low, high - low)) for entry in table]
+    return table
 
 
-def rbp_steps(relevances, k, parameters, pool, negative):
+def rbp_steps(relevances, k, parameters, pool, pooled, negative):
     """``(grades, judged, p, gains, weights, terms)``: each position's gain, p^(i-1) and what it adds to the sum."""
-    grades, judged = check_judged_relevances(relevances, negative)
-    k, parameters = check_k(k), _parameters(parameters)
-    levels = grades[judged] if pool is None else check_pool(pool, grades, negative)
-    table = level_gains(parameters, levels.max(initial=-1))
+    parameters = _parameters(parameters)
+    grades, judged, levels, counts = query_levels(relevances, pool, None, 1, pooled, negative)
+    k = check_k(k)
+    table = rescaled(parameters.table(counts))
     grades, judged = grades[:k], judged[:k]
     p = _persistence(parameters)
-    gains = np.array([table.get(float(grade), 0.0) if seen else 0.0 for grade, seen in zip(grades, judged)])
+    gains = np.array([parameters.gain_of(table, level) for level in levels[:k].tolist()])
     weights = _weights(grades.size, p)[0]
     return grades, judged, p, gains, weights, gains * weights
 
 
-def trec_rbp(relevances, k=None, *, parameters=None, pool=None, negative="raise"):
+def trec_rbp(relevances, k=None, *, parameters=None, pool=None, pooled=None, negative="raise"):
     """trec_eval 10.0's rbp: ``(1 - p) * sum_i g_i p^(i-1)`` with graded gains rescaled to [0, 1].
 
     Parameters
@@ -97,6 +105,9 @@ def trec_rbp(relevances, k=None, *, parameters=None, pool=None, negative="raise"
     pool : sequence of float or None, default None
         The grades of every judged item of the query: its levels decide the
         rescaling. None uses the list's judged items.
+    pooled : sequence of bool or None, default None
+        Which ranked items are in the qrels: an unjudged one that is (a
+        negative grade) is level -2, one that is not level -1 (gain 0 unless named).
     negative : {"raise", "zero"}, default "raise"
         "zero" reads negative grades as 0, as trec_eval does.
 
@@ -111,11 +122,11 @@ def trec_rbp(relevances, k=None, *, parameters=None, pool=None, negative="raise"
     >>> round(trec_rbp([2, 0, 1], pool=[4, 2, 1]), 5)  # levels 0-4: gains 2/4 and 1/4; 0.1 * (0.5 + 0.25 * 0.81)
     0.07025
     """
-    *_, p, _gains, _weights_, terms = rbp_steps(relevances, k, parameters, pool, negative)
+    *_, p, _gains, _weights_, terms = rbp_steps(relevances, k, parameters, pool, pooled, negative)
     return float((1.0 - p) * np.cumsum(terms)[-1]) if terms.size else 0.0
 
 
-def explain_trec_rbp(relevances, k=None, *, parameters=None, pool=None, negative="raise", ranking=None):
+def explain_trec_rbp(relevances, k=None, *, parameters=None, pool=None, pooled=None, negative="raise", ranking=None):
     """trec_eval's rbp with every step: each position's gain (rescaled), p^(i-1), and the running RBP.
 
     ``ranking`` names the ranked items; other parameters as in :func:`trec_rbp`.
@@ -125,7 +136,7 @@ def explain_trec_rbp(relevances, k=None, *, parameters=None, pool=None, negative
     >>> print(explain_trec_rbp([1, 0, 1]).formula)
     rbp = (1 - 0.9) * (1 * 1.0000 + 1 * 0.8100) = 0.1810
     """
-    grades, judged, p, gains, weights, terms = rbp_steps(relevances, k, parameters, pool, negative)
+    grades, judged, p, gains, weights, terms = rbp_steps(relevances, k, parameters, pool, pooled, negative)
     labels = check_items(ranking, grades.size)
     running = (1.0 - p) * np.cumsum(terms)
     value = float(running[-1]) if terms.size else 0.0
@@ -210,7 +221,7 @@ def explain_trec_rbp_resid(relevances, k=None, *, parameters=None, negative="rai
 register_metric(Metric(
     "trec_rbp", "rbp@{k}", "graded", trec_rbp, explain_trec_rbp,
     mark("RBP with graded gains rescaled to [0, 1] (trec_eval 10.0)"), "11-user-models", order=91,
-    names={"rbp": {}, "rbp.{parameters}": {}}, needs=("judged", "pool"), params={"parameters": PARAMETERS},
+    names={"rbp": {}, "rbp.{parameters}": {}}, needs=("judged", "pool", "pooled"), params={"parameters": PARAMETERS},
     columns=RBP_COLUMNS))
 register_metric(Metric(
     "trec_rbp_resid", "rbp_resid@{k}", "graded", trec_rbp_resid, explain_trec_rbp_resid,
