@@ -117,7 +117,8 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         rbp and unj in all_trec).
     zscores : file name, path, dict or None
         trec_eval ``-Z``: a file of ``qid measure mean stddev`` lines (or
-        :func:`~ndcg_teach.trec_output.read_zscores`'s dict); the values
+        :func:`~ndcg_teach.trec_output.read_zscores`'s table, or a
+        ``{(qid, measure): (mean, stddev)}`` dict); the values
         become z-scores (:mod:`ndcg_teach.trec_output`).
     max_bytes : int
         The most text a file may hold once decompressed (see :func:`~ndcg_teach.read_run`).
@@ -154,7 +155,7 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
               for measure in _parsed(measures, trec_eval)]
     qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes, subtopics=needs_subtopics(parsed))
     run = read_run(run, max_bytes=max_bytes)
-    table = zscores if zscores is None or isinstance(zscores, dict) else read_zscores(zscores)
+    table = zscores if zscores is None or hasattr(zscores, "get") else read_zscores(zscores)
     judged = judge(qrels, run, complete=complete, max_docs=max_docs, relevance_level=relevance_level, ties=ties,
                    duplicates=duplicates, negative=negative, judged_only=judged_only,
                    scores=scores or ("float32" if trec_eval == "9.0.8" else "float64"))

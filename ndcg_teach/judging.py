@@ -70,7 +70,7 @@ class Judged:
     def ranking(self, row):
         """Query ``row``'s item ids in ranked order, as text."""
         rows = self.ranked[self.offsets[row]:self.offsets[row + 1]]
-        return [item.decode("utf-8", "replace") for item in self.docnos.take(rows).tolist()]
+        return [item.decode("utf-8", "surrogateescape") for item in self.docnos.take(rows).tolist()]
 
     @cached_property
     def query(self):
@@ -99,7 +99,7 @@ def _query_rows(qrels, run, complete):
                                                                           queries2=shown(run.queries)))
     row_of = np.full(len(names), -1, dtype=np.int32)
     row_of[evaluated] = np.arange(evaluated.size)
-    queries = tuple(names[code].decode("utf-8", "replace") for code in evaluated.tolist())
+    queries = tuple(names[code].decode("utf-8", "surrogateescape") for code in evaluated.tolist())
     return queries, row_of[codes[0]], row_of[codes[1]], has_answers[evaluated]
 
 
@@ -358,5 +358,5 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         tag=run.tag)
     if per_subtopic is None:
         return judged
-    names = {name.decode("utf-8", "replace"): name for name in qrels.qids.names}
+    names = {name.decode("utf-8", "surrogateescape"): name for name in qrels.qids.names}
     return replace(judged, **dict(zip(("subtopics", "subtopic_pool"), tables(judged, per_subtopic, names))))

@@ -23,6 +23,7 @@ import errno
 import os
 import re
 import zlib
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -55,6 +56,16 @@ class TrecFormatError(ValueError):
     def __init__(self, message, *, source=None, line=None, trec_eval=""):
         super().__init__(message)
         self.source, self.line, self.trec_eval = source, line, trec_eval
+
+
+def c_long(token):
+    """What C's ``atol`` reads at the start of ``token`` (bytes): its leading whole number, else 0.
+
+    >>> c_long(b"12abc"), c_long(b"high"), c_long(b"-3.9"), c_long(b"1e3")
+    (12, 0, -3, 1)
+    """
+    whole = _C_LONG.match(token)
+    return 0 if whole is None else max(-_LONG, min(_LONG - 1, int(whole.group())))
 
 
 def c_number(token, integer=False):
@@ -194,11 +205,46 @@ def _line_text(block, newlines, index):
     return block[start: int(newlines[index])].decode("utf-8", "replace").strip()
 
 
+@dataclass
+class Reading:
+    """How a file's odd lines are read: ndcg_teach's rules (the default) or trec_eval's, which the command follows.
+
+    ``blank``: "skip" a blank line, or call it "malformed" (trec_eval's qrels and ``-Z`` files). ``comments``: a line
+    whose first token starts with ``#`` is skipped ("skip": ndcg_teach, trec_eval 10.0's runs), is data ("data":
+    trec_eval 9.0.8), is skipped only with ``#`` in its first column and then makes the next line data
+    ("first-column": trec_eval 10.0's qrels), or is refused ("refuse": ``--strict``). ``numbers``: a column with no
+    number is refused ("refuse") or read as C reads it, 0 ("c"), with a line in ``notes`` saying so.
+    """
+
+    blank: str = "skip"
+    comments: str = "skip"
+    numbers: str = "refuse"
+    notes: list = field(default_factory=list)
+
+    def note(self, message):
+        self.notes.append(message)
+
+
+def trec_reading(kind, version="9.0.8", strict=False):
+    """How trec_eval ``version`` reads a ``kind`` of file ("qrels", "run" or "zscores"); ``strict`` refuses what it
+    would misread (comments, columns without a number) instead.
+
+    >>> trec_reading("qrels"), trec_reading("run", "10.0", strict=True).comments
+    (Reading(blank='malformed', comments='data', numbers='c', notes=[]), 'refuse')
+    """
+    comments = "refuse" if strict else "first-column" if (kind, version) == ("qrels", "10.0") else \
+        "skip" if (kind, version) == ("run", "10.0") else "data"
+    return Reading("skip" if kind == "run" else "malformed", comments, "refuse" if strict else "c")
+
+
+NDCG_TEACH = Reading()
+
+
 class Block:
     """One block's lines as tokens: ``starts`` and ``lengths`` are (lines, columns) arrays into ``data``."""
 
-    def __init__(self, name, raw, first_line, columns, trailing):
-        self.name, self.raw, self.columns = name, raw, columns
+    def __init__(self, name, raw, first_line, columns, trailing, reading=NDCG_TEACH):
+        self.name, self.raw, self.columns, self.reading = name, raw, columns, reading
         data = np.frombuffer(raw, dtype=np.uint8)
         below = np.flatnonzero(data < 32)  # line ends, tabs, CRs (NUL bytes were refused by blocks())
         kinds = data[below]
@@ -219,12 +265,24 @@ class Block:
                 and not (data[starts[::width]] == 35).any():
             self.starts, self.lengths = starts.reshape(-1, width), (ends - starts).reshape(-1, width)
             self.lines = np.arange(first_line, first_line + newlines.size, dtype=np.int64)
+            self.column_comments = np.zeros(newlines.size, dtype=bool)
             return
         after = np.searchsorted(starts, newlines)  # tokens that start before each line's end
         first = np.r_[0, after[:-1]]
         counts = after - first
         kept = counts > 0
-        kept[kept] = data[starts[first[kept]]] != 35  # '#': a comment
+        if reading.blank == "malformed" and not kept.all():
+            self._refuse(int(np.argmin(kept)), mark("is blank, which trec_eval calls a malformed line"))
+        self.column_comments = data[np.r_[0, newlines[:-1] + 1]] == 35  # '#' in the first column
+        hashes = np.zeros(kept.size, dtype=bool)
+        hashes[kept] = data[starts[first[kept]]] == 35  # the line's first token starts with '#'
+        if reading.comments == "refuse" and hashes.any():
+            self._refuse(int(np.argmax(hashes)), mark("starts with '#', which trec_eval 9.0.8 reads as data and "
+                                                      "10.0 as a comment (--strict refuses it)"))
+        if reading.comments == "skip":
+            kept &= ~hashes
+        elif reading.comments == "first-column":
+            kept &= ~self.column_comments
         short = kept & (counts < width)
         bad = short | (kept & (counts > width)) if not trailing else short
         if bad.any():
@@ -238,6 +296,13 @@ class Block:
         tokens = first[kept][:, np.newaxis] + np.arange(width)
         self.starts, self.lengths = starts[tokens], (ends - starts)[tokens]
         self.lines = first_line + np.flatnonzero(kept).astype(np.int64)
+
+    def _refuse(self, index, kind):
+        line = self.first_line + index
+        raise TrecFormatError(gettext("{name}, line {line}: {kind}. Got {line_text!r} instead.")
+                              .format(name=self.name, line=line, kind=gettext(kind),
+                                      line_text=_line_text(self.raw, self.newlines, index)),
+                              source=self.name, line=line)
 
     def ids(self, column):
         return Ids.from_tokens(self.data, self.starts[:, column], self.lengths[:, column])
@@ -259,6 +324,13 @@ class Block:
         table = np.lib.stride_tricks.sliding_window_view(data, width)[starts]
         table[np.arange(width) >= lengths[:, np.newaxis]] = 0
         return table
+
+    def misread(self, row, column, value):
+        """Note that trec_eval reads the token at ``row``, ``column`` as ``value``: it holds no number."""
+        token = self.token(row, column).decode("utf-8", "replace")
+        self.reading.note(gettext("{name}, line {line}: the {column} column {token!r} holds no number; trec_eval reads "
+                                  "it as {value} (--strict refuses it)").format(
+            name=self.name, line=int(self.lines[row]), column=self.columns[column], token=token, value=value))
 
     def bad_number(self, row, column, reason):
         line = int(self.lines[row])
@@ -291,7 +363,10 @@ def scores_of(block, column):
     for row in np.flatnonzero(slow).tolist():
         value = c_number(block.token(row, column))
         if value is None:
-            raise block.bad_number(row, column, gettext("a number (trec_eval would read it as 0)"))
+            if block.reading.numbers == "refuse":
+                raise block.bad_number(row, column, gettext("a number (trec_eval would read it as 0)"))
+            block.misread(row, column, 0)
+            value = 0.0
         values[row] = value
     if np.isnan(values).any():
         raise block.bad_number(int(np.argmax(np.isnan(values))), column, gettext("a number, not NaN"))
@@ -310,6 +385,11 @@ def grades_of(block, column, integer):
     values = np.empty(distinct.size)
     for index, token in enumerate(distinct.tolist()):
         value = c_number(token)
+        if block.reading.numbers == "c" and integer:  # C's atol: the leading whole number, else 0
+            values[index] = c_long(token)
+            if value is None or not np.isfinite(value):
+                block.misread(int(np.argmax(inverse == index)), column, int(values[index]))
+            continue
         if value is None or not np.isfinite(value):
             row = int(np.argmax(inverse == index))
             unread = value is None or np.isnan(value)
@@ -357,13 +437,15 @@ class _Column:
         return self.array[: self.size] if self.size > 0.9 * self.array.size else self.array[: self.size].copy()
 
 
-def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTES, grades="integer", labels=None):
+def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTES, grades="integer", labels=None,
+                 reading=NDCG_TEACH):
     """Query codes, item ids, the numeric column and line numbers of every line of a qrels or run file.
 
     ``numeric`` is the index of the number column (3: grades, 4: scores); ``trailing`` allows text after the last
     column (run files); ``labels`` is the index of a column of few distinct ids to keep too (1: the subtopics of a
     diversity qrels). Returns a dict: ``qids`` (Labels), ``docnos`` (Ids), ``numbers``, ``lines``, ``name``,
-    ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``).
+    ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``). ``reading``
+    says how blank lines, comments and columns without a number are read (:class:`Reading`).
     """
     index, label_index = {}, {}
     codes, words, lengths = _Column(np.int32), _Column(np.uint64), _Column(np.int32)
@@ -371,8 +453,12 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     numbers, lines = _Column(np.float64), _Column(np.int32 if max_bytes < 2 ** 32 else np.int64)  # lines < bytes / 2
     name, line, last, read = str(getattr(source, "name", source)), 1, None, 0
     total = _plain_size(source)
+    comment_before = False  # trec_eval 10.0's qrels: the last line of the block before was a '#' line
     for name, raw in blocks(source, max_bytes):
-        block = Block(name, raw, line, columns, trailing)
+        block = Block(name, raw, line, columns, trailing, reading)
+        if reading.comments == "first-column":
+            _check_comment_runs(block, comment_before)
+            comment_before = bool(block.column_comments[-1])
         line += block.newlines.size
         read += len(raw)
         if not block.lines.size:
@@ -389,12 +475,26 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
                        expected)
         lines.append(block.lines, expected)
         last = block.token(block.lines.size - 1, len(columns) - 1)
+    if comment_before:
+        raise TrecFormatError(gettext("{name}, line {line}: is a '#' line at the end of the file, past which trec_eval "
+                                      "10.0 reads outside its buffer. Got a last line starting with '#' instead.")
+                              .format(name=name, line=line - 1), source=name, line=line - 1)
     if not lines.size:
         raise TrecFormatError(gettext("{name}: holds no lines; expected one line of {expected} per entry. Got an "
                                       "empty file instead.").format(name=name, expected=_expected(columns)), source=name)
     return {"qids": Labels(codes.whole(), list(index)), "docnos": Ids(words.whole(), lengths.whole()),
             "numbers": numbers.whole(), "lines": lines.whole(), "name": name, "tag": last,
             "labels": None if labels is None else Labels(label_codes.whole(), list(label_index))}
+
+
+def _check_comment_runs(block, comment_before):
+    """trec_eval 10.0 skips a qrels line with '#' in its first column but reads the line after it as data: two such
+    lines in a row make it write past the end of its line array, so they are refused."""
+    comments = block.column_comments
+    twice = comments & np.r_[comment_before, comments[:-1]]
+    if twice.any():
+        block._refuse(int(np.argmax(twice)), mark("follows another '#' line: trec_eval 10.0 skips only the first and "
+                                                  "writes past its line array for this one"))
 
 
 def _plain_size(source):

@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from .mean import running_sum
-from .trec_files import TrecFormatError, blocks, c_number
+from .trec_files import NDCG_TEACH, TrecFormatError, blocks, c_number
 from .i18n import gettext
 
 MIN_GEO_MEAN = 1e-5
@@ -83,26 +83,94 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
     return running_sum(kept) / total if total else 0.0
 
 
-def read_zscores(source):
-    """``{(qid, measure name): (mean, stddev)}`` from a file of ``qid measure mean stddev`` lines (trec_eval ``-Z``)."""
-    table = {}
-    line_number = 0
+def read_zscores(source, reading=None):
+    """trec_eval's ``-Z`` table (:class:`ZScores`) from a file of ``qid measure mean stddev`` lines.
+
+    ``reading`` (a :class:`~ndcg_teach.trec_files.Reading`) says how blank lines, ``#`` lines and columns without a
+    number are read: None skips the first two and refuses the third; ``trec_reading("zscores")`` reads them as
+    trec_eval does (a blank line is malformed, a ``#`` line data, ``atof`` of a word 0).
+
+    >>> import io
+    >>> table = read_zscores(io.BytesIO(b"q1 map 0.5 0.1\\n"))
+    >>> table.get(("q1", "map")), table.get(("q2", "map"))
+    ((0.5, 0.1), None)
+    """
+    reading = reading or NDCG_TEACH
+    entries, line_number, name = [], 0, str(getattr(source, "name", source))
     for name, raw in blocks(source):
-        for text in raw.decode("utf-8", "replace").split("\n")[:-1]:
+        for text in raw.split(b"\n")[:-1]:
             line_number += 1
-            parts = text.split()
-            if not parts or parts[0].startswith("#"):
+            parts = text.split()  # C's isspace: bytes.split() splits on the same six characters
+            shown_line = text.decode("utf-8", "replace").strip()
+            if not parts and reading.blank == "skip" or parts and parts[0][:1] == b"#" and reading.comments == "skip":
                 continue
-            numbers = [c_number(part.encode()) for part in parts[2:4]]
-            if len(parts) != 4 or None in numbers:
+            if parts and parts[0][:1] == b"#" and reading.comments == "refuse":
+                raise TrecFormatError(gettext("{name}, line {line_number}: starts with '#', which trec_eval reads as "
+                                              "data (--strict refuses it). Got {line_text!r} instead.")
+                                      .format(name=name, line_number=line_number, line_text=shown_line),
+                                      source=name, line=line_number)
+            numbers = [c_number(part) for part in parts[2:4]]
+            if len(parts) != 4 or (None in numbers and reading.numbers == "refuse"):
                 raise TrecFormatError(gettext("{name}, line {line_number}: must hold 4 columns (qid measure mean "
                                               "stddev), the last two numbers. Got {line_text!r} instead.")
-                                             .format(name=name, line_number=line_number, line_text=text.strip()), source=name, line=line_number)
-            table[parts[0], parts[1]] = (numbers[0], numbers[1])
-    if not table:
+                                      .format(name=name, line_number=line_number, line_text=shown_line),
+                                      source=name, line=line_number)
+            for part, number in zip(parts[2:4], numbers):
+                if number is None:
+                    reading.note(gettext("{name}, line {line_number}: {token!r} holds no number; trec_eval reads it "
+                                         "as 0 (--strict refuses it)").format(
+                        name=name, line_number=line_number, token=part.decode("utf-8", "replace")))
+            entries.append((parts[0], parts[1], numbers[0] or 0.0, numbers[1] or 0.0))
+    if not entries:
         raise TrecFormatError(gettext("{name}: holds no lines; expected lines of qid measure mean stddev. Got an "
                                       "empty file instead.").format(name=name), source=str(source))
-    return table
+    return ZScores(entries)
+
+
+class ZScores:
+    """trec_eval's ``-Z`` table: its lines sorted by query, then measure (byte order; equal pairs keep their order),
+    and looked up as trec_eval looks them up, by a binary search that may read one entry past a query's own (the next
+    query's first line, when it names the same measure).
+
+    ``get((qid, measure))`` gives ``(mean, stddev)`` or None, as a dict would.
+    """
+
+    def __init__(self, entries):
+        ordered = sorted(entries, key=lambda entry: (entry[0], entry[1]))
+        self.qids, self.starts, self.measures, self.values = [], [], [], []
+        for qid, measure, mean, stddev in ordered:
+            if not self.qids or self.qids[-1] != qid:
+                self.qids.append(qid)
+                self.starts.append(len(self.measures))
+            self.measures.append(measure)
+            self.values.append((float(mean), float(stddev)))
+        self.starts.append(len(self.measures))
+
+    @staticmethod
+    def _search(names, start, count, target):
+        """trec_eval's ``find_qid`` / ``find_meas``: a binary search over ``names[start:start + count]`` whose upper
+        bound starts at ``count``, one past the last; an index past ``names`` matches nothing."""
+        low, high = 0, count
+        while low <= high:
+            current = (low + high) // 2
+            if start + current >= len(names):
+                return None
+            found = names[start + current]
+            if target < found:
+                high = current - 1
+            elif target > found:
+                low = current + 1
+            else:
+                return start + current
+        return None
+
+    def get(self, key, default=None):
+        qid, measure = (part.encode("utf-8", "surrogateescape") for part in key)
+        row = self._search(self.qids, 0, len(self.qids), qid)
+        if row is None:
+            return default
+        found = self._search(self.measures, self.starts[row], self.starts[row + 1] - self.starts[row], measure)
+        return default if found is None else self.values[found]
 
 
 def zscored(values, queries, name, table):
