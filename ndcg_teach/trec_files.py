@@ -220,6 +220,7 @@ class Reading:
     comments: str = "skip"
     numbers: str = "refuse"
     notes: list = field(default_factory=list)
+    after_comment: bool = field(default=False, repr=False)  # "first-column": the last line read was a skipped '#'
 
     def note(self, message):
         self.notes.append(message)
@@ -266,6 +267,7 @@ class Block:
             self.starts, self.lengths = starts.reshape(-1, width), (ends - starts).reshape(-1, width)
             self.lines = np.arange(first_line, first_line + newlines.size, dtype=np.int64)
             self.column_comments = np.zeros(newlines.size, dtype=bool)
+            reading.after_comment = False
             return
         after = np.searchsorted(starts, newlines)  # tokens that start before each line's end
         first = np.r_[0, after[:-1]]
@@ -282,7 +284,7 @@ class Block:
         if reading.comments == "skip":
             kept &= ~hashes
         elif reading.comments == "first-column":
-            kept &= ~self.column_comments
+            kept &= ~self._skipped_comments(reading)
         short = kept & (counts < width)
         bad = short | (kept & (counts > width)) if not trailing else short
         if bad.any():
@@ -296,6 +298,19 @@ class Block:
         tokens = first[kept][:, np.newaxis] + np.arange(width)
         self.starts, self.lengths = starts[tokens], (ends - starts)[tokens]
         self.lines = first_line + np.flatnonzero(kept).astype(np.int64)
+
+    def _skipped_comments(self, reading):
+        """trec_eval 10.0's qrels: a line with '#' in its first column is skipped and the line after it is read as
+        data whatever it holds, so of '#' lines in a row every second one is data (its line array then overflows,
+        harmlessly on this machine). ``reading.after_comment`` carries the state from one block to the next."""
+        comments = self.column_comments
+        skip = np.zeros(comments.size, dtype=bool)
+        skipped, previous = reading.after_comment, -1
+        for index in np.flatnonzero(comments).tolist():
+            skip[index] = not (skipped and index == previous + 1)
+            skipped, previous = bool(skip[index]), index
+        reading.after_comment = skipped and previous == comments.size - 1
+        return skip
 
     def _refuse(self, index, kind):
         line = self.first_line + index
@@ -453,12 +468,9 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     numbers, lines = _Column(np.float64), _Column(np.int32 if max_bytes < 2 ** 32 else np.int64)  # lines < bytes / 2
     name, line, last, read = str(getattr(source, "name", source)), 1, None, 0
     total = _plain_size(source)
-    comment_before = False  # trec_eval 10.0's qrels: the last line of the block before was a '#' line
+    reading.after_comment = False
     for name, raw in blocks(source, max_bytes):
         block = Block(name, raw, line, columns, trailing, reading)
-        if reading.comments == "first-column":
-            _check_comment_runs(block, comment_before)
-            comment_before = bool(block.column_comments[-1])
         line += block.newlines.size
         read += len(raw)
         if not block.lines.size:
@@ -475,7 +487,7 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
                        expected)
         lines.append(block.lines, expected)
         last = block.token(block.lines.size - 1, len(columns) - 1)
-    if comment_before:
+    if reading.after_comment:
         raise TrecFormatError(gettext("{name}, line {line}: is a '#' line at the end of the file, past which trec_eval "
                                       "10.0 reads outside its buffer. Got a last line starting with '#' instead.")
                               .format(name=name, line=line - 1), source=name, line=line - 1)
@@ -485,16 +497,6 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     return {"qids": Labels(codes.whole(), list(index)), "docnos": Ids(words.whole(), lengths.whole()),
             "numbers": numbers.whole(), "lines": lines.whole(), "name": name, "tag": last,
             "labels": None if labels is None else Labels(label_codes.whole(), list(label_index))}
-
-
-def _check_comment_runs(block, comment_before):
-    """trec_eval 10.0 skips a qrels line with '#' in its first column but reads the line after it as data: two such
-    lines in a row make it write past the end of its line array, so they are refused."""
-    comments = block.column_comments
-    twice = comments & np.r_[comment_before, comments[:-1]]
-    if twice.any():
-        block._refuse(int(np.argmax(twice)), mark("follows another '#' line: trec_eval 10.0 skips only the first and "
-                                                  "writes past its line array for this one"))
 
 
 def _plain_size(source):

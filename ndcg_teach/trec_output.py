@@ -21,6 +21,7 @@ import math
 
 import numpy as np
 
+from .ids import Ids, Labels
 from .mean import running_sum
 from .trec_files import NDCG_TEACH, TrecFormatError, blocks, c_number
 from .i18n import gettext
@@ -47,6 +48,55 @@ def _c_float(value):
     if math.isinf(value):
         return f"{'inf' if value > 0 else '-inf':>6}"
     return f"{value:6.4f}"
+
+
+PLACEHOLDER = b"ceci_nest_pas_un_docno"  # trec_eval 10.0's one document for a query the run lacks (-c)
+ZEROED_IN_10 = ("num_ret", "utility", "relstring", "rbp_resid")  # and every name starting "unj"
+
+
+def with_placeholders(qrels, run):
+    """``(run, added)``: trec_eval 10.0's ``-c`` answers each judged query the run lacks with one document,
+    ``ceci_nest_pas_un_docno`` scored 1 (unjudged, unless the qrels judge it); ``added`` lists those queries."""
+    from .trec import Run
+
+    answered = set(run.qids.names)
+    added = sorted(name for name in set(qrels.qids.names) if name not in answered)
+    if not added:
+        return run, ()
+    known = len(run.qids.names)
+    qids = Labels(np.r_[run.qids.codes, np.arange(known, known + len(added), dtype=run.qids.codes.dtype)],
+                  [*run.qids.names, *added])
+    lines = None if run.lines is None else np.r_[run.lines, np.zeros(len(added), dtype=run.lines.dtype)]
+    joined = Run(qids, Ids.concatenate([run.docnos, Ids.from_list([PLACEHOLDER] * len(added))]),
+                 np.r_[run.scores, np.ones(len(added))], run.source, run.tag, lines)
+    return joined, tuple(name.decode("utf-8", "surrogateescape") for name in added)
+
+
+def zero_unanswered(values, measures, rows, version):
+    """What trec_eval does with the values of the judged queries the run lacks (``rows``, under ``-c``): 9.0.8 counts
+    0 for every measure; 10.0 evaluates its placeholder document and then zeroes the values printed as
+    :data:`ZEROED_IN_10` or as ``unj...`` (``relstring`` becomes empty)."""
+    for measure in measures:
+        if measure.name not in values:
+            continue
+        if version == "10.0" and (measure.name in ZEROED_IN_10 or measure.name.startswith("unj")):
+            values[measure.name][rows] = "" if measure.family == "relstring" else 0.0
+        elif version == "9.0.8" and (measure.trec is None or measure.trec.value != "string"):
+            values[measure.name][rows] = 0.0
+
+
+def empty_lists(values, measures, judged):
+    """A list that ``-J`` left empty: trec_eval's interpolated precision there may be 0 / 0, C's ``-nan``."""
+    from .metrics.interpolated import nan_when_empty
+    from .metrics.pr_curve import RECALL_LEVELS
+
+    for measure in measures:
+        if measure.family in ("iprec_at_recall", "11pt_avg") and measure.name in values:
+            keywords = measure.keywords
+            levels = (keywords["recall_level"],) if "recall_level" in keywords else keywords.get("levels", RECALL_LEVELS)
+            for row in np.flatnonzero(judged.retrieved & (judged.lengths == 0)):
+                if nan_when_empty(judged.n_relevant[row], levels, keywords.get("convention", "trec_eval")):
+                    values[measure.name][row] = -np.nan
 
 
 def stored(measure, values):

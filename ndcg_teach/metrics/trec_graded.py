@@ -23,7 +23,7 @@ from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import CONTRIBUTION, GAIN, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Trace, rows_of
 from ..validation import check_items, check_judged_relevances, check_k, check_n_relevant, check_threshold
-from .trec_ndcg import DCG_SO_FAR, IDCG_SO_FAR, IDEAL, c_divide, ideal_note, trec_gains_of
+from .trec_ndcg import DCG_SO_FAR, IDCG_SO_FAR, IDEAL, c_divide, c_log2, ideal_note, trec_gains_of
 
 __all__ = ["bin_g", "explain_bin_g", "g_measure", "explain_g_measure", "ndcg_rel", "explain_ndcg_rel", "rndcg",
            "explain_rndcg"]
@@ -134,7 +134,7 @@ def g_steps(results, ideal):
         sum_cost += ideal_gain if ideal_gain >= 1.0 else 1.0
         shortfalls[i] = sum_cost - sum_results
         if gain != 0:
-            terms[i] = gain / math.log2(2 + sum_cost - sum_results)
+            terms[i] = c_divide(gain, c_log2(2 + sum_cost - sum_results))
     sum_ideal = 0.0
     for gain in ideal.tolist():
         sum_ideal += gain
@@ -239,7 +239,7 @@ def ndcg_rel_steps(results, ideal):
                 ideal_dcg += ideal_gain / math.log2(i + 2)
         if gain > 0:
             points[i] = c_divide(results_dcg, ideal_dcg)
-            total += points[i]
+            total += float(points[i])
             found += 1
         dcg[i], idcg[i] = results_dcg, ideal_dcg
         i += 1

@@ -47,6 +47,17 @@ def c_divide(numerator, denominator):
         return float(np.float64(numerator) / np.float64(denominator))
 
 
+def c_log2(value):
+    """C's ``log2``: ``-inf`` at 0 and NaN (glibc's, printed ``-nan``) below it, where Python would raise.
+
+    >>> c_log2(8.0), c_log2(0.0), c_log2(-1.0)
+    (3.0, -inf, nan)
+    """
+    if value > 0:
+        return math.log2(value)
+    return -math.inf if value == 0 else -math.nan
+
+
 def ideal_note(ideal):
     """The ideal ranking's gains as runs, best first: ``3 x 2, 10 x 1``."""
     runs = []
