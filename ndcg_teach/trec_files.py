@@ -462,13 +462,23 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``). ``reading``
     says how blank lines, comments and columns without a number are read (:class:`Reading`).
     """
+    name = str(getattr(source, "name", source))
+    reading.after_comment = False
+    try:
+        return _read_blocks(source, columns, numeric, trailing, max_bytes, grades, labels, reading)
+    except MemoryError:
+        raise MemoryError(gettext("{name}: holds more than this machine's memory can read; pass a smaller max_bytes= "
+                                  "(command: --max-bytes N) to stop at N bytes of text with an error instead, or free "
+                                  "memory. Got an input larger than the memory instead.").format(name=name)) from None
+
+
+def _read_blocks(source, columns, numeric, trailing, max_bytes, grades, labels, reading):
     index, label_index = {}, {}
     codes, words, lengths = _Column(np.int32), _Column(np.uint64), _Column(np.int32)
     label_codes = _Column(np.int32)
     numbers, lines = _Column(np.float64), _Column(np.int32 if max_bytes < 2 ** 32 else np.int64)  # lines < bytes / 2
     name, line, last, read = str(getattr(source, "name", source)), 1, None, 0
     total = _plain_size(source)
-    reading.after_comment = False
     for name, raw in blocks(source, max_bytes):
         block = Block(name, raw, line, columns, trailing, reading)
         line += block.newlines.size

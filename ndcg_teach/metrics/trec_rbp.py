@@ -176,10 +176,10 @@ def _leftover(value):
 # NaN), nothing, or (in _written) a double it computed.
 _COUNT = 0.0  # a count or an address
 _MINUS_ONE = struct.unpack("d", struct.pack("q", -1))[0]  # the long -1 read as a double: a NaN
-_BOTH, _MAXIMUM, _MINIMUM = (_COUNT, _COUNT), (None, _COUNT), (_COUNT, None)
+_BOTH, _MAXIMUM = (_COUNT, _COUNT), (None, _COUNT)
 _SLOTS = {"runid": _BOTH, "num_q": _BOTH, "num_ret": _BOTH, "num_rel": _BOTH, "num_rel_ret": _BOTH, "map": _BOTH,
           "Rprec": _BOTH, "bpref": _BOTH, "recip_rank": _MAXIMUM, "iprec_at_recall": (None, _MINUS_ONE), "P": _BOTH,
-          "relstring": _MINIMUM, "recall": _BOTH, "infAP": _BOTH, "gm_bpref": _MAXIMUM, "Rprec_mult": _BOTH,
+          "recall": _BOTH, "infAP": _BOTH, "gm_bpref": _MAXIMUM, "Rprec_mult": _BOTH,
           "utility": _MAXIMUM, "11pt_avg": (None, _MINUS_ONE), "binG": _BOTH, "map_cut": _BOTH, "relative_P": _BOTH,
           "success": _BOTH, "set_P": _BOTH, "set_relative_P": _BOTH, "set_recall": _BOTH, "set_map": _BOTH,
           "num_nonrel_judged_ret": _BOTH}
@@ -225,6 +225,8 @@ def _written(measure, query, values, row):
         return None, math.log(max(float(values[measure.name][row]), 1e-5))  # the logarithm trec_eval keeps
     if family == "Rprec" and not min(grades.size, query.n_relevant):
         return None, _COUNT  # it returns before its loop counter is set
+    if family == "relstring":  # its last character lands on the maximum's top byte: a small positive number
+        return _COUNT, _COUNT if min(int(measure.parameter[0]), grades.size) > 0 else None
     return _SLOTS.get(family, (None, None))
 
 
