@@ -5,9 +5,13 @@ Each command line runs through ``python -m ndcg_teach`` in this process; ``_agre
 trec_eval 9.0.8 or 10.0-rc3 when tests/trec_binaries.py finds them.
 """
 
+import contextlib
+import io
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -207,3 +211,15 @@ def test_running_out_of_memory_while_reading_names_max_bytes(tmp_path):
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "holds more than this machine's memory can read; pass a smaller max_bytes=" in done.stdout
+
+
+def test_the_docs_examples_print_what_the_docs_say():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "trec_eval.md").read_text(encoding="utf-8")
+    block = r"((?:(?!```).)*)"
+    examples = re.findall(rf"```python\n{block}```\n\nprints\n\n```text\n{block}```", text, re.S)
+    assert examples
+    for code, output in examples:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(code, "docs/trec_eval.md", "exec"), {})
+        assert printed.getvalue() == output
