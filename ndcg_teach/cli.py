@@ -24,7 +24,8 @@ from .evaluation import evaluate, needs_subtopics
 from .measures import VERSIONS, MeasureError, parse_measures
 from .i18n import gettext
 from .trec import MAX_BYTES, TrecFormatError, read_qrels, read_run
-from .trec_files import c_number, trec_reading
+from .trec_files import c_number
+from .trec_reading import trec_reading
 from .trec_output import read_zscores
 
 UNSUPPORTED_FORMATS = {"prefs": "preference judgements", "qrels_prefs": "preferences read from qrels",

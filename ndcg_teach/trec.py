@@ -34,7 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .ids import Ids, Labels
-from .trec_files import MAX_BYTES, NDCG_TEACH, read_columns
+from .trec_files import MAX_BYTES, read_columns
+from .trec_reading import NDCG_TEACH
 from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.trec.TrecFormatError
 from .trec_tables import from_dict, from_frame, from_subtopic_dict
 from .validation import check_choice, shown
@@ -154,10 +155,10 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance", gra
         trec_eval's ignored ``iter``) or a ``{qid: {subtopic: {docno: grade}}}``
         dict. The diversity metrics (``alpha-nDCG@k``, ``ERR-IA@k``) need them;
         the other metrics read an item's largest grade over the subtopics.
-    reading : trec_files.Reading or None, default None
+    reading : trec_reading.Reading or None, default None
         How a file's blank lines, ``#`` lines and columns without a number are
         read: None skips the first two and refuses the third (ndcg_teach's
-        rules); ``trec_files.trec_reading("qrels", version)`` reads them as
+        rules); ``trec_reading.trec_reading("qrels", version)`` reads them as
         trec_eval does (the command's rules, ``docs/trec_eval.md``).
 
     Returns
@@ -231,7 +232,7 @@ def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX
         The DataFrame's column names (ignored for files and dicts).
     max_bytes : int, default trec_files.MAX_BYTES (2 GiB)
         The most text a file may hold once decompressed.
-    reading : trec_files.Reading or None, default None
+    reading : trec_reading.Reading or None, default None
         As in :func:`read_qrels` (``trec_reading("run", version)`` for trec_eval's rules).
 
     Returns

@@ -6,14 +6,16 @@ bytes (white space as C's ``isspace``: space, tab, newline, CR, VT, FF), so a
 2,000,000-line run is read in about a second and memory never holds the
 whole text. What a file may expand to is limited (:data:`MAX_BYTES`, or the
 ``max_bytes`` argument): a gzip bomb or an endless stream stops with an error
-naming the limit. Blank lines and lines starting with ``#`` are skipped
-(trec_eval 10 skips comments; 9.0.8 calls a blank qrels line malformed).
+naming the limit. Blank lines and lines starting with ``#`` are skipped, or
+read as trec_eval reads them (:mod:`ndcg_teach.trec_reading`: 9.0.8 calls a
+blank qrels line malformed and reads ``#`` lines as data).
 
 Numbers are read with C's syntax, as trec_eval does (``atof``/``atol``): the
 longest leading number of the column counts and the rest is ignored, so a
 grade ``1_0`` is 1, ``1.5`` is 1 and ``1e3`` is 1 (``atol``), and a score
 ``0x1p-1`` is 0.5 (``atof``). Where trec_eval would read a column with no
-number at all as 0 (``high``), or a NaN, ndcg_teach stops with an error.
+number at all as 0 (``high``), ndcg_teach stops with an error, or (trec_eval's
+reading) reads 0 and notes it; a NaN score is always an error.
 
 >>> c_number(b"1_0"), c_number(b"1.5", integer=True), c_number(b"1e3", integer=True), c_number(b"0x1p-1")
 (1.0, 1, 1, 0.5)
@@ -23,11 +25,11 @@ import errno
 import os
 import re
 import zlib
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from .ids import Ids, Labels
+from .trec_reading import NDCG_TEACH
 from .i18n import gettext, mark
 
 BLOCK_BYTES = 1 << 21  # read 2 MB at a time
@@ -203,42 +205,6 @@ def _expected(columns):
 def _line_text(block, newlines, index):
     start = 0 if index == 0 else int(newlines[index - 1]) + 1
     return block[start: int(newlines[index])].decode("utf-8", "replace").strip()
-
-
-@dataclass
-class Reading:
-    """How a file's odd lines are read: ndcg_teach's rules (the default) or trec_eval's, which the command follows.
-
-    ``blank``: "skip" a blank line, or call it "malformed" (trec_eval's qrels and ``-Z`` files). ``comments``: a line
-    whose first token starts with ``#`` is skipped ("skip": ndcg_teach, trec_eval 10.0's runs), is data ("data":
-    trec_eval 9.0.8), is skipped only with ``#`` in its first column and then makes the next line data
-    ("first-column": trec_eval 10.0's qrels), or is refused ("refuse": ``--strict``). ``numbers``: a column with no
-    number is refused ("refuse") or read as C reads it, 0 ("c"), with a line in ``notes`` saying so.
-    """
-
-    blank: str = "skip"
-    comments: str = "skip"
-    numbers: str = "refuse"
-    notes: list = field(default_factory=list)
-    after_comment: bool = field(default=False, repr=False)  # "first-column": the last line read was a skipped '#'
-
-    def note(self, message):
-        self.notes.append(message)
-
-
-def trec_reading(kind, version="9.0.8", strict=False):
-    """How trec_eval ``version`` reads a ``kind`` of file ("qrels", "run" or "zscores"); ``strict`` refuses what it
-    would misread (comments, columns without a number) instead.
-
-    >>> trec_reading("qrels"), trec_reading("run", "10.0", strict=True).comments
-    (Reading(blank='malformed', comments='data', numbers='c', notes=[]), 'refuse')
-    """
-    comments = "refuse" if strict else "first-column" if (kind, version) == ("qrels", "10.0") else \
-        "skip" if (kind, version) == ("run", "10.0") else "data"
-    return Reading("skip" if kind == "run" else "malformed", comments, "refuse" if strict else "c")
-
-
-NDCG_TEACH = Reading()
 
 
 class Block:
@@ -460,7 +426,7 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     column (run files); ``labels`` is the index of a column of few distinct ids to keep too (1: the subtopics of a
     diversity qrels). Returns a dict: ``qids`` (Labels), ``docnos`` (Ids), ``numbers``, ``lines``, ``name``,
     ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``). ``reading``
-    says how blank lines, comments and columns without a number are read (:class:`Reading`).
+    says how blank lines, comments and columns without a number are read (:class:`~ndcg_teach.trec_reading.Reading`).
     """
     name = str(getattr(source, "name", source))
     reading.after_comment = False

@@ -23,7 +23,8 @@ import numpy as np
 
 from .ids import Ids, Labels
 from .mean import running_sum
-from .trec_files import NDCG_TEACH, TrecFormatError, blocks, c_number
+from .trec_files import TrecFormatError, blocks, c_number
+from .trec_reading import NDCG_TEACH
 from .i18n import gettext
 
 MIN_GEO_MEAN = 1e-5
@@ -136,7 +137,7 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
 def read_zscores(source, reading=None):
     """trec_eval's ``-Z`` table (:class:`ZScores`) from a file of ``qid measure mean stddev`` lines.
 
-    ``reading`` (a :class:`~ndcg_teach.trec_files.Reading`) says how blank lines, ``#`` lines and columns without a
+    ``reading`` (a :class:`~ndcg_teach.trec_reading.Reading`) says how blank lines, ``#`` lines and columns without a
     number are read: None skips the first two and refuses the third; ``trec_reading("zscores")`` reads them as
     trec_eval does (a blank line is malformed, a ``#`` line data, ``atof`` of a word 0).
 
