@@ -34,6 +34,7 @@ OUT = ROOT / "docs" / "images"
 # A query for a cake recipe: five results, in an order a learner can improve by dragging.
 ORDER = ["B", "A", "D", "C", "E"]
 GRADES = {"A": 3, "B": 2, "C": 3, "D": 0, "E": 1}
+K = 3
 LABELS = {
     "en": {"A": "Chocolate cake recipe", "B": "Cake shop near you", "C": "Easy sponge cake", "D": "Cake emoji", "E": "History of cake"},
     "zh-CN": {"A": "巧克力蛋糕做法", "B": "附近的蛋糕店", "C": "简单海绵蛋糕", "D": "蛋糕表情", "E": "蛋糕的历史"},
@@ -53,7 +54,7 @@ def cell_source(edition: str) -> str:
         "from ndcg_teach.widgets import RankingExplorer\n\n"
         f"grades = {GRADES!r}\n"
         f"labels = {{\n{labels}}}\n"
-        f"RankingExplorer({ORDER!r}, grades, k=3, labels=labels{language})"
+        f"RankingExplorer({ORDER!r}, grades, k={K}, labels=labels{language})"
     )
 
 
