@@ -256,13 +256,16 @@ def chromium_path():
     return shutil.which("chromium")
 
 
-def launch_chromium(playwright):
-    """Debian's chromium when it is on the PATH, else Playwright's own; :class:`NoBrowser` when neither exists."""
+def launch_chromium(playwright, **options):
+    """Debian's chromium when it is on the PATH, else Playwright's own; :class:`NoBrowser` when neither exists.
+
+    ``options`` go to Playwright's ``launch`` (``env=`` for the browser's environment, for one).
+    """
     from playwright.sync_api import Error
 
     executable = chromium_path()
     try:
-        return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
+        return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS), **options)
     except Error as error:
         missing = re.search(r"Executable doesn't exist at (\S+)", str(error))
         if executable is None and missing:
