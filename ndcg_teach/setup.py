@@ -138,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     for line in missing:
         print(line, file=sys.stderr)
     if missing and args.check:
-        print("Run `python -m ndcg_teach.setup` to set them up.", file=sys.stderr)
+        again = "" if args.prefix.resolve() == Path(sys.prefix).resolve() else f" --prefix {args.prefix}"
+        print(f"Run `python -m ndcg_teach.setup{again}` to set them up.", file=sys.stderr)
     return 1 if missing else 0
 
 
