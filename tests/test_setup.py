@@ -125,3 +125,26 @@ def test_the_environment_the_tests_run_in_enables_the_extension_as_make_lab_does
         pytest.skip(f"{sys.prefix} was not set up by `python -m ndcg_teach.setup` (make lab does it)")
     lines = [line.strip() for line in listed.splitlines() if line.strip().startswith("ndcg_teach.server_extension")]
     assert "enabled" in lines[0] and lines[-1].endswith("OK"), listed
+
+
+DOCS = [ROOT / "docs" / "install.md", ROOT / "docs" / "install.zh-CN.md"]
+
+
+@pytest.mark.parametrize("page", DOCS, ids=[page.name for page in DOCS])
+def test_the_install_page_links_to_files_that_exist_and_shows_the_route(page):
+    text = page.read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)#\s]+)\)", text):
+        if "://" not in target:
+            assert (page.parent / target).exists(), target
+    for command in ("python -m ndcg_teach.setup\n", "python -m ndcg_teach.setup --check", "make lab EDITION=zh-CN",
+                    "python -m pip install -r requirements.txt .", "python -m pip wheel --no-deps -w dist ."):
+        assert command in text, command
+
+
+def test_both_editions_of_the_install_page_show_the_same_commands():
+    def commands(page):
+        blocks = re.findall(r"```(?:sh|dockerfile)\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+        return [re.sub(r"\s+#.*|<[^>]+>|notebooks/\S+", "", line).strip() for block in blocks for line in block.splitlines()]
+
+    english, chinese = (commands(page) for page in DOCS)
+    assert english == chinese
