@@ -14,22 +14,13 @@ Usage: python benchmarks/picture_size.py [--items 2000 10000 100000] [--repeats 
 
 import argparse
 import os
-import time
 
 import numpy as np
 
+from trace_display import worst  # benchmarks/, beside this script
+
 from ndcg_teach.widgets import RankingExplorer
 from ndcg_teach.widgets.picture import static_html
-
-
-def worst(function, repeats):
-    """(worst seconds, last result) of ``repeats`` calls."""
-    seconds, result = [], None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        seconds.append(time.perf_counter() - start)
-    return max(seconds), result
 
 
 def main():

@@ -14,13 +14,12 @@ width compare, and a bar's area is what its positions add to DCG.
 """
 
 import numpy as np
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, Rectangle
-from matplotlib.ticker import FixedLocator, MaxNLocator
+from matplotlib.patches import Rectangle
+from matplotlib.ticker import MaxNLocator
 
 from .fonts import labels_language
 from .i18n import gettext as _
-from .plots import FONT_SIZE, GREY, HEADROOM, LIGHT_GREY, OKABE_ITO
+from .plots import FONT_SIZE, GREY, HEADROOM, LIGHT_GREY, OKABE_ITO, label_discount_axes
 
 GROUPS = 40
 """The most bars a grouped plot draws."""
@@ -79,23 +78,9 @@ def draw_grouped(plot, gains, discounts, contributions, k=None):
     axes.xaxis.set_major_locator(MaxNLocator(nbins=8, integer=True, min_n_ticks=2))
     axes.yaxis.set_major_locator(MaxNLocator(nbins=5))
     axes.set_ylim(0, max(float(gain_means.max(initial=0.0)), 1.0) * HEADROOM)
-    axes.set_xlabel(_("position i", language), fontsize=FONT_SIZE + 0.5)
-    axes.set_ylabel(_("gain and gain × discount", language), fontsize=FONT_SIZE + 0.5)
-    curve_axes.set_ylim(0, 1.07)
-    curve_axes.yaxis.set_major_locator(FixedLocator([0, 0.25, 0.5, 0.75, 1]))
-    curve_axes.set_ylabel(_("discount", language), color=OKABE_ITO["vermillion"], fontsize=FONT_SIZE + 0.5)
-    curve_axes.tick_params(axis="y", colors=OKABE_ITO["vermillion"])
-    curve_axes.spines["right"].set_color(OKABE_ITO["vermillion"])
-    curve_axes.spines["top"].set_visible(False)
-    axes.legend(
-        handles=[
-            Patch(color=OKABE_ITO["sky_blue"], alpha=0.45,
-                  label=_("gain, mean of each {size} positions", language).format(size=size)),
-            Patch(color=OKABE_ITO["blue"], label=_("gain × discount, mean of each {size} positions", language).format(size=size)),
-            Line2D([], [], color=OKABE_ITO["vermillion"], linewidth=2, label=_("discount", language)),
-        ],
-        loc="lower left", bbox_to_anchor=(0, 1.0), ncol=2, frameon=False, borderaxespad=0.2, fontsize=FONT_SIZE - 1,
-    )
+    label_discount_axes(axes, curve_axes, language,
+                        _("gain, mean of each {size} positions", language).format(size=size),
+                        _("gain × discount, mean of each {size} positions", language).format(size=size), marker="", columns=2)
     figure.subplots_adjust(left=0.11, right=0.88, bottom=0.15, top=0.83)
     plot.axes, plot.curve_axes = axes, curve_axes
     plot._fit_margins()

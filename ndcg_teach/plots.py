@@ -116,6 +116,29 @@ def _values(rows, name):
     return [None if getattr(row, name) is None else float(getattr(row, name)) for row in rows]
 
 
+def label_discount_axes(axes, curve_axes, language, gain, share, marker="o", columns=3):
+    """The axis labels, the discount axis (0 to 1, in the curve's colour) and the legend of a discount plot.
+
+    ``gain`` and ``share`` name the light and the dark bars; ``marker`` is the curve's, ``columns`` the legend's.
+    """
+    axes.set_xlabel(_("position i", language), fontsize=FONT_SIZE + 0.5)
+    axes.set_ylabel(_("gain and gain × discount", language), fontsize=FONT_SIZE + 0.5)
+    curve_axes.set_ylim(0, 1.07)  # discount 1 sits above the tallest bar label
+    curve_axes.yaxis.set_major_locator(FixedLocator([0, 0.25, 0.5, 0.75, 1]))
+    curve_axes.set_ylabel(_("discount", language), color=OKABE_ITO["vermillion"], fontsize=FONT_SIZE + 0.5)
+    curve_axes.tick_params(axis="y", colors=OKABE_ITO["vermillion"])
+    curve_axes.spines["right"].set_color(OKABE_ITO["vermillion"])
+    curve_axes.spines["top"].set_visible(False)
+    axes.legend(
+        handles=[
+            Patch(color=OKABE_ITO["sky_blue"], alpha=0.45, label=gain),
+            Patch(color=OKABE_ITO["blue"], label=share),
+            Line2D([], [], color=OKABE_ITO["vermillion"], marker=marker, linewidth=2, label=_("discount", language)),
+        ],
+        loc="lower left", bbox_to_anchor=(0, 1.0), ncol=columns, frameon=False, borderaxespad=0.2, fontsize=FONT_SIZE - 1,
+    )
+
+
 class DiscountPlot(_Plot):
     """The discount curve over positions 1..n, with each item's discounted gain as a bar.
 
@@ -176,22 +199,7 @@ class DiscountPlot(_Plot):
         axes.set_xlim(0.4, n + 0.6)
         axes.xaxis.set_major_locator(FixedLocator(list(positions)))
         axes.yaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
-        axes.set_xlabel(_("position i", language), fontsize=FONT_SIZE + 0.5)
-        axes.set_ylabel(_("gain and gain × discount", language), fontsize=FONT_SIZE + 0.5)
-        curve_axes.set_ylim(0, 1.07)  # discount 1 sits above the tallest bar label
-        curve_axes.yaxis.set_major_locator(FixedLocator([0, 0.25, 0.5, 0.75, 1]))
-        curve_axes.set_ylabel(_("discount", language), color=OKABE_ITO["vermillion"], fontsize=FONT_SIZE + 0.5)
-        curve_axes.tick_params(axis="y", colors=OKABE_ITO["vermillion"])
-        curve_axes.spines["right"].set_color(OKABE_ITO["vermillion"])
-        curve_axes.spines["top"].set_visible(False)
-        axes.legend(
-            handles=[
-                Patch(color=OKABE_ITO["sky_blue"], alpha=0.45, label=_("gain", language)),
-                Patch(color=OKABE_ITO["blue"], label=_("gain × discount", language)),
-                Line2D([], [], color=OKABE_ITO["vermillion"], marker="o", linewidth=2, label=_("discount", language)),
-            ],
-            loc="lower left", bbox_to_anchor=(0, 1.0), ncol=3, frameon=False, borderaxespad=0.2, fontsize=FONT_SIZE - 1,
-        )
+        label_discount_axes(axes, curve_axes, language, _("gain", language), _("gain × discount", language))
         self.axes = axes
         self.curve_axes = curve_axes
         self.figure.subplots_adjust(left=0.11, right=0.88, bottom=0.15, top=0.89)
