@@ -35,7 +35,7 @@ def main():
     for n in args.items:
         items = [f"doc{i}" for i in range(n)]
         grades = dict(zip(items, np.random.default_rng(0).integers(0, 4, n).tolist()))
-        make, explorer = worst(lambda items=items, grades=grades: RankingExplorer(items, grades, k=args.k), args.repeats)
+        make, explorer = worst(lambda items=items, grades=grades: RankingExplorer(items, grades, k=min(args.k, n)), args.repeats)
         draw, html = worst(lambda explorer=explorer: static_html(explorer), args.repeats)
         print(f"{n:>9,}  {make:>10.2f}  {draw:>9.2f}  {len(html.encode()) / 1000:>10.1f}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
