@@ -109,12 +109,12 @@ def stash_explorer_views(model: dict, **kwargs) -> None:
     if notebook is None:
         return
     saved = _saved_models(notebook)
+    section, key = STASH
     for output in _outputs(notebook):
         view = output["data"].get(WIDGET_VIEW)
-        metadata = output.setdefault("metadata", {})
-        if (isinstance(view, dict) and _is_explorer(output) and isinstance(metadata, dict)
-                and view.get("model_id") not in saved):
-            section, key = STASH
+        if (isinstance(view, dict) and view.get("model_id") not in saved and _is_explorer(output)
+                and isinstance(output.get("metadata", {}), dict)):
+            metadata = output.setdefault("metadata", {})
             metadata[section] = {**_dict(metadata.get(section)), key: output["data"].pop(WIDGET_VIEW)}
 
 

@@ -64,12 +64,13 @@ def outputs_of(model):
 
 
 def test_an_explorers_view_is_stashed_and_its_picture_kept():
-    model = notebook([widget_output("a1"), {"output_type": "stream", "name": "stdout", "text": "7\n"}])
+    bare = {"output_type": "display_data", "data": {"text/plain": "7"}}  # no metadata: it gets none
+    model = notebook([widget_output("a1"), {"output_type": "stream", "name": "stdout", "text": "7\n"}, copy.deepcopy(bare)])
     stash_explorer_views(model=model, path="lesson.ipynb", contents_manager=None)
-    first, second = outputs_of(model)
+    first, second, third = outputs_of(model)
     assert first["data"] == PICTURE
     assert first["metadata"] == {"ndcg_teach": {"widget_view": view("a1")}}
-    assert second == {"output_type": "stream", "name": "stdout", "text": "7\n"}
+    assert second == {"output_type": "stream", "name": "stdout", "text": "7\n"} and third == bare
 
 
 def test_a_learners_own_widget_is_saved_as_ipywidgets_saves_it():
