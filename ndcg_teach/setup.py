@@ -20,8 +20,15 @@ environment (``sys.prefix``) and never in anyone's own settings:
    data files.
 
 ``--check`` changes nothing: it says what is missing and exits with 1 if
-anything is. ``--prefix DIR`` sets up another environment.
+anything is. ``--prefix DIR`` sets up another environment. docs/install.md
+shows every route that runs it.
+
+>>> settings_path("/env").as_posix()
+'/env/share/jupyter/lab/settings/overrides.d/ndcg_teach.json'
+>>> server_config_path("/env/etc/jupyter").as_posix()
+'/env/etc/jupyter/jupyter_server_config.d/ndcg_teach.json'
 """
+# pytest skips the doctests of a file named setup.py whose text names Python's packaging tools: leave them unnamed here.
 
 from __future__ import annotations
 
