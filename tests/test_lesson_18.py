@@ -250,4 +250,4 @@ def test_section_5s_prose_puts_interleavings_gain_on_the_paired_contrast_and_ctr
     assert "with no differences between users to cancel" in prose[0]
     assert f"({stated[3]} of them under the position-based model)" in prose[0]
     assert f"A winning {stated[4]} of the votes" in prose[0]
-    assert f"a difference of {stated[2]} between two CTRs ({stated[0]} and {stated[1]})" in prose[0]
+    assert f"two CTRs, {stated[0]} and {stated[1]}, measured on separate arms" in prose[0]
