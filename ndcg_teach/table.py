@@ -75,7 +75,12 @@ def _char_width(char):
 
 
 class Span(NamedTuple):
-    """A cell of :func:`aligned` that spans ``columns`` columns, e.g. a heading over two of them."""
+    """A cell of :func:`aligned` that spans ``columns`` columns, e.g. a heading over two of them.
+
+    >>> print(aligned([[Span("抽样", 2)], ["0.3010", "0.1355"]], align="rr"))
+               抽样
+    0.3010  0.1355
+    """
 
     text: str
     columns: int
