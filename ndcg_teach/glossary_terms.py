@@ -309,7 +309,7 @@ TERMS = (
     Term("full catalogue", "全部条目",
          "Every item a recommender could show, each ranked, not only a sample of them.",
          "推荐系统能展示的每一个条目都参与排序，而不只是抽出的一部分。",
-         rejected=("全集", "完整候选目录"),
+         rejected=("全集", "完整候选目录", "完整候选集"),
          chosen_because="条目 is the course's word for an item; 全集 is set theory's universal set, and 候选目录 "
                         "appeared once, for the same thing.",
          elsewhere=(("全集", "drafts"), ("完整候选目录", "drafts"))),
@@ -347,10 +347,11 @@ TERMS = (
     Term("ground truth", "真值",
          "The value a measure would have with every judgement known, which an estimate is compared with.",
          "所有判断都已知时指标的取值，估计值与之比较。",
-         rejected=("真相",),
+         rejected=("真相", "真实值"),
          chosen_because="真值 is the measurement word (true value) lesson 19 writes; 真相 is the truth of an event, "
-                        "and lesson 17 wrote it for the same thing.",
-         elsewhere=(("真相", "drafts"),)),
+                        "and lesson 17 wrote it for the same thing; 真实值 said it in two more characters in lessons "
+                        "11, 12, 14 and 17.",
+         elsewhere=(("真相", "drafts"), ("真实值", "common"))),
     Term("error mean square", "误差均方",
          "In an analysis of variance, the sum of squared residuals divided by their degrees of freedom.",
          "方差分析中，残差平方和除以其自由度。",

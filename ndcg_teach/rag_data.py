@@ -120,7 +120,7 @@ class RagCollection(Explained):
                 (_("runs", language), ", ".join(_run_name(system, language) for system in self.runs)),
                 (_("passages per run and query", language), DEPTH))
         table = Table(None, ("", "value"), rows, align="lr", shown_headers=("", _("value", language)))
-        return f"{self.name}: {_(self.description, language)}", (table,), (), ()
+        return _("{label}: {text}", language).format(label=self.name, text=_(self.description, language)), (table,), (), ()
 
 
 RUN_NAMES = {"retriever": mark("retriever"), "reranker": mark("reranker")}

@@ -213,13 +213,17 @@ TYPED = re.compile(
 @functools.cache
 def typed_values():
     """The named values a learner passes to the library and sees printed back: conventions (gain 'linear', discount
-    'jarvelin', curve 'textbook'), lesson 17's collection names (keys of ``nt.rag_collections()``)."""
+    'jarvelin', curve 'textbook'), lesson 17's collection names (keys of ``nt.rag_collections()``), and the keys of
+    the exercises' inputs (lesson 17's 'small' and 'large' collections)."""
     from ndcg_teach import rag_data
+    from ndcg_teach.exercises import EXERCISES, inputs
     from ndcg_teach.metrics.pr_curve import CURVE_CONVENTIONS
 
     values = {choice for spec in metrics() for param in spec.params.values() for choice in param.choices
               if isinstance(choice, str)}
-    return frozenset(values | set(CURVE_CONVENTIONS) | set(rag_data.rag_collections()))
+    keys = {key for name in EXERCISES for value in inputs(name).values() if isinstance(value, dict)
+            for key in value if isinstance(key, str)}
+    return frozenset(values | set(CURVE_CONVENTIONS) | set(rag_data.rag_collections()) | keys)
 
 
 def english_words(text):
