@@ -117,7 +117,7 @@ class RagCollection(Explained):
                 (_("relevant passages per query (mean, truth)", language), float(np.mean(relevant))),
                 (_("relevant passages judged (share)", language), float(sum(relevant_judged) / sum(relevant))),
                 (_("grades", language), ", ".join(str(g) for g in grades)),
-                (_("runs", language), ", ".join(_run_name(system, language) for system in self.runs)),
+                (_("runs", language), _(", ", language).join(_run_name(system, language) for system in self.runs)),
                 (_("passages per run and query", language), DEPTH))
         table = Table(None, ("", "value"), rows, align="lr", shown_headers=("", _("value", language)))
         return _("{label}: {text}", language).format(label=self.name, text=_(self.description, language)), (table,), (), ()

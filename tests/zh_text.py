@@ -37,6 +37,7 @@ ALLOWED = {
     # \text{relative}_i and its Query-Doc pairs with a label
     "CGk", "DCGk", "IDCGk", "NDCGk", "reli", "relative", "Query", "Doc", "Query-Doc", "label",
     "ana", "ben", "chi", "dev",  # lesson 14's users, the keys of its dicts
+    "submitted", "variant",  # lesson 09's two evaluations, printed by the names of the variables that hold them
     "NDCGKMetric", "R-precision",  # Evidently's class, and the measure's name as papers write it
 }
 ITEM_ORDER = re.compile(r"(?!.*(.).*\1)[a-h]{3,8}")  # an order of items a, b, c, ... written as one word: "bacd"
