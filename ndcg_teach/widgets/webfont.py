@@ -1,4 +1,4 @@
-"""The explorers' stylesheet, with the Chinese web font the browser falls back to when the system has none.
+"""The explorers' stylesheet, with the Chinese web font they draw Chinese with, whatever fonts the system has.
 
 The explorers draw their labels, buttons and tables in the browser. Without a Chinese font on the machine (a minimal
 Linux desktop, a kiosk, a CI screenshot) every Chinese character is a box. ``static/fonts/NotoSansSC-subset.woff2``
@@ -7,8 +7,10 @@ for its figures; SIL Open Font License, ``static/fonts/OFL.txt``). anywidget inj
 as a ``<style>`` element, where a relative ``url()`` would resolve against the page (``/lab/tree/...`` in
 JupyterLab, ``/notebooks/...`` in Notebook 7, ``/user/<name>/...`` behind JupyterHub), not against the package: the
 font therefore travels inside the CSS as a ``data:`` URL (about 150 kB of base64), and works wherever the widget
-does, offline too. The widgets' CSS names :data:`FAMILY` after the page's own fonts, and ``unicode-range`` limits it
-to CJK, so Latin text keeps the page's look and a system Chinese font earlier in the list still wins.
+does, offline too. The widgets' CSS names :data:`FAMILY` first, and ``unicode-range`` limits it to CJK: Latin text
+keeps the page's fonts, and Chinese is drawn with the bundled glyphs on every machine. (Named last, after the page's
+fonts, it was loaded but not used for text laid out before it arrived: Chromium drew the explorer's labels as boxes
+until they changed, tests/browser/test_explorer_font_browser.py.)
 """
 
 from __future__ import annotations
