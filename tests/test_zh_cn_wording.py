@@ -52,8 +52,9 @@ def test_nothing_shrinks_by_a_multiple_and_a_count_of_pairs_is_not_a_logarithm(p
 @pytest.mark.parametrize("path", CHINESE, ids=IDS)
 def test_one_exercise_heading_and_one_lead_in(path):
     notebook = read(path)
+    assert len(HEADING.findall("\n".join(text for _, text in prose(notebook)))) >= (0 if path.name.startswith("06") else 2)
     headings = [heading for _, text in prose(notebook) for heading in HEADING.findall(text)]
-    assert headings and [heading for heading in headings if not RIGHT_HEADING.fullmatch(heading)] == []
+    assert [heading for heading in headings if not RIGHT_HEADING.fullmatch(heading)] == []  # lesson 06 has none: its two challenges
     solutions = [text for _, text in prose(notebook) if "## 参考答案" in text]
     assert len(solutions) == 1 and solutions[0].split("## 参考答案", 1)[1].lstrip().startswith(LEAD_IN)
 
