@@ -29,6 +29,7 @@ from .table import Span, aligned
 from .ties import ndcg_score
 from .trace import Column, Row, Trace
 from .trec import TrecFormatError, example_files, read_qrels, read_run
+from .trec_gains import TrecGains
 
 __version__ = "0.1.0"
 
@@ -69,7 +70,7 @@ def __dir__():
 
 __all__ = [
     "Column", "Comparison", "Evaluation", "Metric", "Param", "Query", "Row", "Span", "Trace", "TrecFormatError",
-    "aligned", "call",
+    "TrecGains", "aligned", "call",
     "compare", "evaluate", "example_files", "explain", "ideal_order", "language", "language_set", "mean", "metric",
     "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "set_language",
     "unregister_metric",

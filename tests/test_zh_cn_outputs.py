@@ -149,8 +149,10 @@ def chinese_texts():
         for number, text in outputs(notebook):
             if not glossary_table(text):
                 yield f"{path.name} cell {number} output", without_quotations(text)
-    for path in sorted(ROOT.glob("*.zh-CN.md")) + sorted(ROOT.glob("*/*.zh-CN.md")):
-        yield str(path.relative_to(ROOT)), without_quotations(path.read_text(encoding="utf-8"))
+    pages = sorted(ROOT.glob("*.zh-CN.md")) + sorted(ROOT.glob("*/*.zh-CN.md"))
+    assert ROOT / "docs" / "instructors.zh-CN.md" in pages
+    for page in pages:
+        yield page.relative_to(ROOT).as_posix(), without_quotations(page.read_text(encoding="utf-8"))
     for message, translation in i18n.catalogue("zh-CN").items():
         yield f"catalogue {message!r}", without_quotations(translation)
     for text in strings(site_pages.TEXTS["zh-CN"]):
