@@ -25,6 +25,7 @@ from .items import ideal_order, relevances_from
 from .mean import mean
 from .metrics import *  # noqa: F403 - every metric family's public names, read from the modules themselves
 from .registry import Metric, Param, call, explain, metric, metrics, register_metric, unregister_metric
+from .table import Span, aligned
 from .ties import ndcg_score
 from .trace import Column, Row, Trace
 from .trec import TrecFormatError, example_files, read_qrels, read_run
@@ -68,8 +69,8 @@ def __dir__():
 
 
 __all__ = [
-    "Column", "Comparison", "Evaluation", "Metric", "Param", "Query", "Row", "Trace", "TrecFormatError", "TrecGains",
-    "call",
+    "Column", "Comparison", "Evaluation", "Metric", "Param", "Query", "Row", "Span", "Trace", "TrecFormatError",
+    "TrecGains", "aligned", "call",
     "compare", "evaluate", "example_files", "explain", "ideal_order", "language", "language_set", "mean", "metric",
     "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "set_language",
     "unregister_metric",

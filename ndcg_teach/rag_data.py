@@ -117,9 +117,19 @@ class RagCollection(Explained):
                 (_("relevant passages per query (mean, truth)", language), float(np.mean(relevant))),
                 (_("relevant passages judged (share)", language), float(sum(relevant_judged) / sum(relevant))),
                 (_("grades", language), ", ".join(str(g) for g in grades)),
-                (_("runs", language), ", ".join(self.runs)), (_("passages per run and query", language), DEPTH))
+                (_("runs", language), _(", ", language).join(_run_name(system, language) for system in self.runs)),
+                (_("passages per run and query", language), DEPTH))
         table = Table(None, ("", "value"), rows, align="lr", shown_headers=("", _("value", language)))
-        return f"{self.name}: {_(self.description, language)}", (table,), (), ()
+        return _("{label}: {text}", language).format(label=self.name, text=_(self.description, language)), (table,), (), ()
+
+
+RUN_NAMES = {"retriever": mark("retriever"), "reranker": mark("reranker")}
+
+
+def _run_name(system, language):
+    """A run's name as a learner reads it: its key, after its name in the learner's language when that differs."""
+    shown = _(RUN_NAMES[system], language)
+    return system if shown == system else _("{name} ({key})", language).format(name=shown, key=system)
 
 
 def _draw(recipe, name):
@@ -237,8 +247,8 @@ class MacroMicro(Explained):
         means = " + ".join(number(m) for m in self.means)
         weighted = " + ".join(f"{q}·{number(m)}" for q, m in zip(self.queries, self.means))
         formula = (
-            f"macro = ({means}) / {len(self.means)} = {number(self.macro)}",
-            f"micro = ({weighted}) / {sum(self.queries)} = {number(self.micro)}",
+            f"{_('macro', language)} = ({means}) / {len(self.means)} = {number(self.macro)}",
+            f"{_('micro', language)} = ({weighted}) / {sum(self.queries)} = {number(self.micro)}",
         )
         notes = (_("macro: every collection counts once (BEIR's average); micro: every query counts once, so the "
                    "collections with more queries weigh more", language),)

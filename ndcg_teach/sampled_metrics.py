@@ -213,7 +213,7 @@ class CorrectedMetric(Explained):
             shown=shown_rows, total=self.m + 1),) if self.m + 1 > shown_rows else ()
         name = _(_METHOD_NAMES[self.method], language).format(gamma=self.gamma or 0.0)
         k = "" if self.k is None else f"@{self.k}"
-        return f"{self.metric}{k}: {name}", (table,), formula, notes
+        return _("{label}: {text}", language).format(label=f"{self.metric}{k}", text=name), (table,), formula, notes
 
 
 _RULES = {

@@ -49,14 +49,101 @@ _NO_LINE_START = set("，。、；：？！）》」』”’")
 
 
 def width(text):
-    """Columns ``text`` takes in a terminal: 2 for a wide (CJK) character, 1 for any other.
+    """Columns ``text`` takes in a terminal, as East Asian Width counts them (the ``wcwidth`` package agrees):
+    2 for a wide or full-width character (W, F: Chinese, full-width punctuation), 0 for a combining mark or a
+    zero-width format character, 1 for any other.
 
     Examples
     --------
-    >>> width("gain"), width("增益"), width("P@3 增益")
-    (4, 4, 8)
+    >>> width("gain"), width("增益"), width("P@3 增益"), width("（注）"), width("e\u0301")
+    (4, 4, 8, 6, 1)
     """
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+    return sum(_char_width(char) for char in text)
+
+
+# Format characters that print a visible sign (the soft hyphen; Arabic number signs that join the digits after them).
+_VISIBLE_FORMAT = set("\u00ad\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\u070f\u0890\u0891\u08e2\U000110bd\U000110cd")
+
+
+def _char_width(char):
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me", "Mc", "Zl", "Zp") or (category == "Cf" and char not in _VISIBLE_FORMAT):
+        return 0  # combining marks, zero-width spaces and joiners, line and paragraph separators
+    if "\u1160" <= char <= "\u11ff" or "\ud7b0" <= char <= "\ud7ff" or char in "\u3164\uffa0":
+        return 0  # Hangul's medial vowels and final consonants join the syllable before them; Hangul fillers
+    return 2 if unicodedata.east_asian_width(char) in "WF" else 1
+
+
+class Span(NamedTuple):
+    """A cell of :func:`aligned` that spans ``columns`` columns, e.g. a heading over two of them.
+
+    >>> print(aligned([[Span("抽样", 2)], ["0.3010", "0.1355"]], align="rr"))
+               抽样
+    0.3010  0.1355
+    """
+
+    text: str
+    columns: int
+
+
+def aligned(rows, align="", indent="", gap="  "):
+    """``rows`` of cells (strings; a header row is a row like any other) as text whose columns line up on a terminal.
+
+    Each column is as wide as its widest cell, by :func:`width`, so Chinese
+    cells (two columns a character) line up with Latin ones, which
+    ``f"{cell:>12}"`` and ``str.ljust`` (one column a character) do not. A
+    :class:`Span` spans several columns; a row shorter than the others is
+    left empty on the right.
+
+    Parameters
+    ----------
+    rows : sequence of sequence of str or Span
+    align : str, default ""
+        One letter per column: ``"l"`` (left) or ``"r"`` (right, for
+        numbers); ``""`` aligns every column left. A span follows the letter of
+        its last column.
+    indent : str, default ""
+        Written before every line.
+    gap : str, default "  "
+        Written between two columns.
+
+    Examples
+    --------
+    >>> print(aligned([["", Span("全部条目", 2)], ["模型", "命中率@10", "NDCG@10"], ["A", "0.3010", "0.1355"]], align="lrr"))
+                 全部条目
+    模型  命中率@10  NDCG@10
+    A        0.3010   0.1355
+    """
+    rows = [list(row) for row in rows]
+    count = max(sum(cell.columns if isinstance(cell, Span) else 1 for cell in row) for row in rows)
+    widths = [0] * count
+    for row in rows:
+        column = 0
+        for cell in row:
+            if not isinstance(cell, Span):
+                widths[column] = max(widths[column], width(cell))
+            column += cell.columns if isinstance(cell, Span) else 1
+    for row in rows:  # a span wider than its columns widens the last of them
+        column = 0
+        for cell in row:
+            if isinstance(cell, Span):
+                spanned = sum(widths[column:column + cell.columns]) + len(gap) * (cell.columns - 1)
+                widths[column + cell.columns - 1] += max(width(cell.text) - spanned, 0)
+                column += cell.columns
+            else:
+                column += 1
+    return "\n".join(_aligned_line(row, widths, align, indent, gap) for row in rows)
+
+
+def _aligned_line(row, widths, align, indent, gap):
+    pieces, column = [], 0
+    for cell in row:
+        span = cell.columns if isinstance(cell, Span) else 1
+        last = column + span - 1
+        columns = sum(widths[column:last + 1]) + len(gap) * (span - 1)
+        pieces.append(_pad(cell.text if isinstance(cell, Span) else cell, columns, not align or align[last] == "l"))
+        column += span
+    return (indent + gap.join(pieces)).rstrip()
 
 
 def _pad(text, columns, left):
@@ -304,11 +391,10 @@ class Table:
         shown = self._shown()
         body = {row: [text(value) for value in self.rows[row]] for row in shown if row is not None}
         widths = [max(width(line[i]) for line in [header, *body.values()]) for i in range(len(header))]
+        align = self.align or "l" * len(header)
 
         def line(cells):
-            return indent + "  ".join(
-                _pad(cell, columns, self._left(i)) for i, (cell, columns) in enumerate(zip(cells, widths))
-            ).rstrip()
+            return _aligned_line(cells, widths, align, indent, "  ")
 
         lines = [line(header)] + ([line(["-" * columns for columns in widths])] if rule else [])
         note_indent = indent + "    "

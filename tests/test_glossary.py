@@ -5,14 +5,14 @@ import re
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.glossary import TERMS, glossary, term
+from ndcg_teach.glossary import SOURCES, TERMS, glossary, term
 from seeds import SEEDS, needs_seeds
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def all_names(entry):
-    return [entry.english, entry.chinese, *entry.variants]
+    return [entry.english, entry.chinese, *entry.names()]
 
 
 def test_no_name_belongs_to_two_terms():
@@ -93,8 +93,49 @@ def test_the_table_follows_the_learner_language():
 
 @pytest.mark.parametrize(
     ("name", "error", "match"),
-    [("accuracy", ValueError, r"name must be a term of the glossary.*Got 'accuracy' instead\."), (3, TypeError, r"Got 3 \(int\) instead\.")],
+    [("banana", ValueError, r"name must be a term of the glossary.*Got 'banana' instead\."), (3, TypeError, r"Got 3 \(int\) instead\.")],
 )
 def test_an_unknown_name_is_refused_clearly(name, error, match):
     with pytest.raises(error, match=match):
         term(name)
+
+
+@needs_seeds
+@pytest.mark.parametrize("entry", [entry for entry in TERMS if entry.variants], ids=lambda entry: entry.english)
+def test_every_name_said_to_come_from_the_source_documents_is_in_them(entry):
+    documents = [path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt"))]
+    assert len(documents) == 5
+    assert [variant for variant in entry.variants if not any(variant in document for document in documents)] == []
+
+
+@needs_seeds
+def test_a_name_found_in_the_source_documents_is_not_said_to_come_from_elsewhere():
+    documents = "\n".join(path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt")))
+    elsewhere = [name for entry in TERMS for name, source in entry.elsewhere if source != "drafts" and name in documents]
+    assert elsewhere == []
+
+
+def test_every_other_name_says_where_it_comes_from_and_an_unchecked_book_says_so():
+    assert all(source in SOURCES for entry in TERMS for _, source in entry.elsewhere)
+    assert {source for entry in TERMS for _, source in entry.elsewhere} == set(SOURCES)
+    assert "未核实" in SOURCES["iir"][1] and "unverified" in SOURCES["iir"][0]
+    assert "转引" in SOURCES["zhou"][1] and "notes" in SOURCES["zhou"][0]
+    # a claim about the IIR translation made anywhere in the glossary carries the same warning
+    for entry in TERMS:
+        for text in (entry.trap, entry.chosen_because):
+            if "IIR" in text:
+                assert "unverified" in text, entry.english
+
+
+@pytest.mark.parametrize(("name", "english", "book"), [("精度", "accuracy", "周志华"), ("准确率@K", "precision@k", "000")])
+def test_accuracy_and_its_false_friends_carry_trap_notes(name, english, book):
+    entry = term(name)
+    assert entry.english == english and book in entry.trap_zh + entry.trap
+    assert "准确率" in term("accuracy").chinese and "精度" in term("accuracy").trap_zh
+    assert "查准率" in term("precision@k").trap_zh
+
+
+def test_the_table_shows_both_kinds_of_other_names():
+    with nt.language_set("zh-CN"):
+        text = str(glossary())
+    assert "其他写法（源文档）" in text and "其他写法（其他出处）" in text and "查全率（图书情报学）" in text

@@ -263,3 +263,61 @@ def test_the_hidden_rows_line_speaks_the_trace_language():
         trace = nt.explain_ndcg([1] * 150)
     assert "… 省略了 90 行 …" in str(trace) and "… 省略了 90 行 …" in trace._repr_html_()
     assert "… （省略了 139 项）…" in str(trace)
+
+
+# ---- Display width: East Asian Width from the standard library, checked against the wcwidth package ------------
+
+
+def test_width_counts_wide_characters_two_and_combining_marks_none():
+    from ndcg_teach.table import width
+
+    assert [width(text) for text in ("ndcg", "增益", "（", "ｱ", "r\u0303", "e\u0301", "a\u200bb", "")] == [4, 4, 2, 1, 1, 1, 2, 0]
+
+
+def test_width_agrees_with_wcwidth_on_every_character_but_those_a_later_unicode_made_wide():
+    import unicodedata
+
+    import wcwidth
+
+    from ndcg_teach.table import width
+
+    disagree = []
+    for code in range(0x20, 0x110000):
+        char = chr(code)
+        if unicodedata.category(char) in ("Cn", "Cs", "Co", "Cc"):
+            continue  # unassigned in this Python's Unicode, surrogates, private use, control characters
+        if width(char) != wcwidth.wcwidth(char):
+            disagree.append(char)
+    # wcwidth's tables follow a later Unicode than this Python's unicodedata: symbols it made wide (emoji-era
+    # pictographs, U+2630 trigrams, U+1D360 counting rods) are 1 here and 2 there. Nothing else may differ.
+    later = [char for char in disagree if unicodedata.east_asian_width(char) == "N" and wcwidth.wcwidth(char) == 2
+             and unicodedata.category(char) in ("So", "No")]
+    assert disagree == later and len(later) < 400
+
+
+def test_width_agrees_with_wcwidth_on_every_line_the_lessons_print():
+    import nbformat
+    import wcwidth
+
+    from ndcg_teach.table import width
+
+    lines = set()
+    for path in sorted(Path(__file__).resolve().parent.parent.glob("notebooks/**/*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            for output in cell.get("outputs", []):
+                text = output.get("text", "") or output.get("data", {}).get("text/plain", "")
+                lines |= {line.replace("\t", " ") for line in text.splitlines() if line.isprintable()}
+    assert len(lines) > 1000
+    assert [line for line in lines if width(line) != wcwidth.wcswidth(line)] == []
+
+
+def test_aligned_pads_by_display_width_and_spans_columns():
+    from ndcg_teach.table import Span, aligned, width
+
+    text = aligned([["", Span("全部条目", 2), Span("100 个抽样负例", 2)],
+                    ["模型", "命中率@10", "NDCG@10", "命中率@10", "NDCG@10"],
+                    ["A", "0.3010", "0.1355", "0.3645", "0.3181"]], align="lrrrr")
+    lines = text.splitlines()
+    assert len({width(line) for line in lines[1:]}) == 1  # right-aligned numbers end together
+    assert width(lines[0]) == width(lines[1])  # the last span ends over the last column
+    assert lines[0].index("全部条目") > 0 and aligned([["a"], ["bb", "c"]]) == "a\nbb  c"

@@ -18,6 +18,7 @@ from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import explorer as explorer_module
 from ndcg_teach.widgets import payload
 from ndcg_teach.widgets import previews as previews_module
+from ndcg_teach.widgets import webfont
 
 ITEMS = ["B", "A", "D", "C", "E"]
 GRADES = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
@@ -447,8 +448,9 @@ def test_the_stylesheet_is_every_static_sheet_joined_once_and_each_file_stays_sh
     static = explorer_module.STATIC
     # Every sheet but lesson 13's DifferenceExplorer's own, which it joins after explorer.css.
     assert sorted(explorer_module.STYLES) == sorted(path.name for path in static.glob("*.css") if path.name != "differences.css")
-    assert RankingExplorer._css == "\n".join((static / name).read_text(encoding="utf-8") for name in explorer_module.STYLES)
-    for path in static.iterdir():
+    sheets = "\n".join((static / name).read_text(encoding="utf-8") for name in explorer_module.STYLES)
+    assert RankingExplorer._css == webfont.font_face() + "\n" + sheets  # the Chinese web font first (tests/test_webfont.py)
+    for path in static.glob("*.*"):
         assert len(path.read_text(encoding="utf-8").splitlines()) < 500, path.name
 
 

@@ -200,5 +200,5 @@ def test_the_chinese_static_picture():
     assert "<b>运行这个单元格后即可拖动各行</b>：这张图片是该单元格显示探索器时的样子" in html
     assert "<th>位置</th><th>条目</th><th></th><th>等级</th><th></th>" in html
     assert html.count("<td>在截断位置 k 之后</td>") == len(ITEMS) - 3
-    assert 'alt="DCG 累加值与 IDCG 累加值对比"' in html
+    assert 'alt="DCG 累加和与 IDCG 累加和对比"' in html
     assert "Run this cell" not in html and "below k" not in html

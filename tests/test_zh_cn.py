@@ -238,10 +238,17 @@ def test_the_prose_is_chinese(name):
 @pytest.mark.parametrize("name", TWINS)
 def test_trap_words_appear_only_where_a_document_is_quoted_or_the_trap_is_explained(name):
     wrong = []
-    for line in prose(read(chinese_twin(name))).splitlines():
+    notebook = read(chinese_twin(name))
+
+    def cell_of(line):
+        return next((cell.source for cell in notebook.cells if cell.cell_type == "markdown" and line[:20] in cell.source), "")
+
+    for line in prose(notebook).splitlines():
         quoted = line.lstrip().startswith(">") or re.search(r"“[^”]*(准确率|得分|折扣)[^”]*”|「[^」]*」", line)
+        # 准确率 is also the course's own word for accuracy (the glossary's term), where the cell says so
+        accuracy = "准确率（accuracy" in line + cell_of(line)
         for trap, term in TRAPS.items():
-            if trap in line and not quoted and term not in line:
+            if trap in line and not quoted and term not in line and not (trap == "准确率" and accuracy):
                 wrong.append(line.strip())
     assert wrong == []
 

@@ -26,8 +26,21 @@ NAMES = {
     "Cohen's", "Fleiss", "Fleiss'", "Tukey", "Hoeffding", "Wilcoxon", "Student", "Voorhees", "Landis", "Koch", "Yilmaz",
     "Aslam", "Robertson", "Järvelin", "Kekäläinen", "Sakai", "Burges", "Moffat", "Zobel", "Chapelle", "Carterette",
     "Krichene", "Rendle", "Joachims", "Buckley", "Manning", "Bonferroni", "Holm", "SciFact", "NFCorpus", "FiQA", "Cranfield",
+    "Clarke", "ndeval", "gdeval", "qrels", "IPython",
+    "Jaguar",  # the band of lesson 00's query "jaguar", an item's name
 }
-MATH = {"log", "exp", "ln", "min", "max", "argmin", "argmax", "sqrt", "diag", "rel"}  # names in formulas
+MATH = {"log", "exp", "ln", "min", "max", "argmin", "argmax", "sqrt", "diag", "rel", "Var", "df", "min-max"}  # in formulas
+PYTHON = {"True", "False", "None", "np"}  # values as Python prints them, NumPy's usual alias
+# The only other English words a Chinese learner meets at run time, each for its reason.
+ALLOWED = {
+    # the source documents' own notation, which lesson 07 quotes beside the course's: 004's CGk and reli, 003's
+    # \text{relative}_i and its Query-Doc pairs with a label
+    "CGk", "DCGk", "IDCGk", "NDCGk", "reli", "relative", "Query", "Doc", "Query-Doc", "label",
+    "ana", "ben", "chi", "dev",  # lesson 14's users, the keys of its dicts
+    "submitted", "variant",  # lesson 09's two evaluations, printed by the names of the variables that hold them
+    "NDCGKMetric", "R-precision",  # Evidently's class, and the measure's name as papers write it
+}
+ITEM_ORDER = re.compile(r"(?!.*(.).*\1)[a-h]{3,8}")  # an order of items a, b, c, ... written as one word: "bacd"
 WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’]*(?:[-_.@][A-Za-zÀ-ÿ0-9'’{}]+)*")
 SEPARATOR = re.compile(r"[ \t,;:()\"'“”‘’/&+]*")
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
@@ -57,6 +70,7 @@ def allowed(word):
         or core.lower() in MEASURES
         or core in NAMES
         or core in MATH
+        or core in PYTHON
     )
 
 
@@ -180,3 +194,42 @@ def svg_too(publish):
 
     plots._Plot._render = rendering
     return lambda: setattr(plots._Plot, "_render", render)
+
+
+# ---- single English words: what a Chinese reader of the outputs may still meet -----------------------------------
+
+# What a learner types, so the output shows it as typed: the text inside these is not a word of a sentence.
+TYPED = re.compile(
+    r"'[^'\n]*'|\"[^\"\n]*\""  # a Python string: 'linear', {'ana': 3}
+    r"|\b[A-Za-z_][\w.]*(?==)"  # a keyword argument's name: threshold=1
+    r"|\b[A-Za-z_][\w.]+\((?:[^()\n]|\([^()\n]*\))*\)"  # a call and its arguments (not P(...)): ndcg(relevances, k=3)
+    r"|\b[A-Za-z_][\w.]*(?=[(\[])"  # a function or a variable indexed: confusion[i]
+    r"|\\[A-Za-z]+"  # a LaTeX command quoted from a document: \\frac, \\text
+    r"|\b\d\d-[a-z][a-z0-9-]*"  # an exercise's id: 02-jarvelin
+    r"|[\w./-]+\.(?:txt|png|md|py|ipynb)\b"  # a file
+    r"|\tall\t"  # trec_eval's summary line, whose query id is "all"
+)
+
+
+@functools.cache
+def typed_values():
+    """The named values a learner passes to the library and sees printed back: conventions (gain 'linear', discount
+    'jarvelin', curve 'textbook'), lesson 17's collection names (keys of ``nt.rag_collections()``), and the keys of
+    the exercises' inputs (lesson 17's 'small' and 'large' collections)."""
+    from ndcg_teach import rag_data
+    from ndcg_teach.exercises import EXERCISES, inputs
+    from ndcg_teach.metrics.pr_curve import CURVE_CONVENTIONS
+
+    values = {choice for spec in metrics() for param in spec.params.values() for choice in param.choices
+              if isinstance(choice, str)}
+    keys = {key for name in EXERCISES for value in inputs(name).values() if isinstance(value, dict)
+            for key in value if isinstance(key, str)}
+    return frozenset(values | set(CURVE_CONVENTIONS) | set(rag_data.rag_collections()) | keys)
+
+
+def english_words(text):
+    """The English words of ``text`` a Chinese reader would read as English, one by one (see :func:`english_runs`);
+    what the learner types (strings, keywords, calls, exercise ids, files, convention names) is not counted."""
+    words = " ".join(english_runs(TYPED.sub(" ", text), least=1)).split()
+    return [word for word in words
+            if word.strip("'’.") not in typed_values() | ALLOWED and not ITEM_ORDER.fullmatch(word)]

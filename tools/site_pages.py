@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ndcg_teach.glossary import TERMS
+from ndcg_teach.glossary import TERMS, elsewhere
 
 TEXTS = {
     "en": {
@@ -36,11 +36,13 @@ TEXTS = {
         "reference": "Reference",
         "glossary_title": "Glossary",
         "glossary_intro": (
-            "Every term of the course, with its Chinese name and the other names the source documents (lesson 07) use for it.\n"
+            "Every term of the course, with its Chinese name, the other names the source documents (lesson 07) use for it,"
+            " and names met elsewhere with where they come from.\n"
             "In a notebook, `ndcg_teach.glossary.glossary()` shows the same list, and `term(...)` finds one term in either language."
         ),
         "other_name": "Chinese: {name}.",
         "variants": "The documents also write {variants}.",
+        "elsewhere": "Elsewhere: {names}.",
         "trap": "**Trap.** {trap}",
         "choose": "Read the course in English",
     },
@@ -57,9 +59,9 @@ TEXTS = {
         },
         "intro": (
             "这门课讲给排序打分的指标（CG、DCG、IDCG、NDCG、P@k、R@k、AP 与 MAP、RR、ERR、RBP、bpref），"
-            "以及比较两个排序器的检验；所有数字都由 `ndcg_teach` 库精确算出，每一步都展示出来。\n\n"
+            "以及比较两个排序模型的检验；所有数字都由 `ndcg_teach` 库精确算出，每一步都展示出来。\n\n"
             "这些页面展示每一课最后一次运行的样子：其中的数字、表格和图。\n"
-            "课里的排序探索器（拖动排序，所有数字随之变化）在这里显示为图片；"
+            "课里的探索器（拖动排序，所有数字随之变化）在这里显示为图片；"
             "要使用它们，请运行这一课：每一课页面的顶部都有运行它的链接。"
         ),
         "start": "从第一课开始，或者[在 Binder 上运行它]({url})。",
@@ -67,11 +69,12 @@ TEXTS = {
         "reference": "参考",
         "glossary_title": "术语表",
         "glossary_intro": (
-            "本课程的全部术语，附英文名，以及源文档（第 07 课）对同一概念的其他叫法。\n"
+            "本课程的全部术语，附英文名、源文档（第 07 课）对同一概念的其他叫法，以及其他出处的写法和它们的来源。\n"
             "在 notebook 里，`ndcg_teach.glossary.glossary()` 显示同一张表，`term(...)` 可以用中文或英文查找一个术语。"
         ),
         "other_name": "英文：{name}。",
         "variants": "源文档中也写作 {variants}。",
+        "elsewhere": "其他出处的写法：{names}。",
         "trap": "**陷阱。** {trap}",
         "choose": "阅读中文版课程",
     },
@@ -114,6 +117,8 @@ def glossary_page(language: str) -> str:
         lines.append("   " + texts["other_name"].format(name=term.english if chinese else term.chinese))
         if term.variants:
             lines.append("   " + texts["variants"].format(variants="、".join(term.variants) if chinese else ", ".join(term.variants)))
+        if term.elsewhere:
+            lines.append("   " + texts["elsewhere"].format(names=elsewhere(term, chinese)))
         trap = term.trap_zh if chinese else term.trap
         if trap:
             lines += ["", "   " + texts["trap"].format(trap=trap)]

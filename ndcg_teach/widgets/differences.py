@@ -24,6 +24,7 @@ from ..i18n import chosen_language, gettext, language_set, mark
 from ..significance import bootstrap_interval, paired_t_test, randomisation_test
 from ..significance_results import p_text
 from ..validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
+from . import webfont
 from .picture import caption
 from .previews import _described
 
@@ -86,7 +87,7 @@ class DifferenceExplorer(anywidget.AnyWidget):
     """
 
     _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("dom.js", "differences.js"))
-    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("explorer.css", "differences.css"))
+    _css = webfont.stylesheet("explorer.css", "differences.css")
 
     a = traitlets.List(traitlets.Float()).tag(sync=True)
     b = traitlets.List(traitlets.Float()).tag(sync=True)

@@ -36,7 +36,7 @@ from ..item_checks import check_labels, check_max_grade, check_ranking, check_re
 from ..table import rows_hidden, shortened, shown_rows
 from ..validation import check_choice, check_k, check_threshold, shown
 from . import panel as panel_numbers
-from . import payload
+from . import payload, webfont
 from .changes import ACTIONS, Changes
 from .messages import front_end
 from .picture import static_html
@@ -62,7 +62,7 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
     """State, checks and computation shared by both explorers; subclasses name their rankings."""
 
     _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in SCRIPTS)
-    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in STYLES)
+    _css = webfont.stylesheet(*STYLES)
     # Names of the synced traits that hold the rankings; each subclass sets its own.
     _rankings = ()
 
