@@ -63,6 +63,10 @@ LESSON_EXERCISES = (
         ),
         right=mark("That blindness to order is why DCG exists: lesson 02."),
     ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
     question(
         "01-why-order",
         LESSON,

@@ -107,8 +107,7 @@ class Question:
         """
         chosen = chosen_language(language)
         lines = [gettext(HEADING, chosen), "", gettext(INSTRUCTIONS, chosen), ""] if number == 1 else []
-        label = gettext("**Question {number}.**", chosen).format(number=number)
-        lines += [f"{label} {gettext(self.stem, chosen)}", ""]
+        lines += [gettext("**Question {number}.** {stem}", chosen).format(number=number, stem=gettext(self.stem, chosen)), ""]
         for letter, option in zip(self.letters, self.options):
             lines.append(f"- **{letter}.** " + gettext(option.text, chosen).replace("\n", "\n  "))
         if self.several:
