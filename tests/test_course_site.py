@@ -1,8 +1,8 @@
 """The course site's sources (tools/course_site.py, tools/site_pages.py), without building it.
 
 tests/browser/test_site.py builds the site and opens every page; these check
-what goes into it: the staged lessons, the links to twins and to where a
-lesson runs, the glossary and the index.
+what goes into it: the staged lessons and docs pages, the links to twins and to
+where a lesson runs, the glossary and the index.
 """
 
 import argparse
@@ -16,6 +16,7 @@ import pytest
 from ndcg_teach.glossary import TERMS
 
 import course_site
+import site_docs
 import site_pages
 from build_lessons import EDITIONS, NAVIGATION_TAG, binder_url, lessons
 
@@ -60,11 +61,17 @@ def test_each_edition_is_staged_with_its_pages_twins_and_run_links(tmp_path, hub
         paths = lessons(edition.directory)
         slugs = [edition.slug(path.name) for path in paths]
         assert sorted(path.stem for path in source.glob("*.ipynb")) == slugs
-        assert {path.name for path in source.glob("*.md")} == {"index.md", "glossary.md", "instructors.md"}
+        docs = site_docs.pages(edition)
+        assert {"course", "reference", "conventions", "explorer", "instructors", "testing", "design", "benchmarks"} <= set(docs)
+        assert {path.name for path in source.glob("*.md")} == {"index.md", "glossary.md", *(f"{name}.md" for name in docs)}
+        assert sorted(path.name for path in (source / "images").iterdir()) == ["explorer.png", "explorer.zh-CN.png"]
         index = (source / "index.md").read_text(encoding="utf-8")
-        assert index.index(slugs[0]) < index.index(slugs[-1]) < index.index("glossary")
+        assert index.index(slugs[0]) < index.index(slugs[-1]) < index.index("glossary") < index.index("\ncourse\n")
+        assert index.index("\ncourse\n") < index.index("\nreference\n") < index.index("\nbenchmarks\n")
         other = ZH if edition is EN else EN
         assert settings["twin_root"] == f"../{other.language}/"
+        for name in docs:
+            assert settings["twins"][name] == (name if name in site_docs.pages(other) else "index")
         for path, slug in zip(paths, slugs):
             assert settings["twins"][slug] == slug and (other.directory / other.file(slug)).exists()
             run = settings["run"][slug]
@@ -87,3 +94,25 @@ def test_the_glossary_page_holds_every_term_of_the_library(language):
 def test_the_landing_page_offers_both_editions_in_their_own_languages():
     page = site_pages.landing_page([(language, site_pages.TEXTS[language]) for language in ("en", "zh-CN")])
     assert 'href="en/index.html" lang="en"' in page and 'href="zh-CN/index.html" lang="zh-CN"' in page
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=[edition.language for edition in EDITIONS])
+def test_a_staged_docs_page_links_to_the_sites_pages_and_to_github_for_the_rest(edition):
+    chinese = edition.language == "zh-CN"
+    lesson = "../notebooks/zh-CN/08-why-libraries-disagree.zh-CN.ipynb" if chinese else "../notebooks/08-why-libraries-disagree.ipynb"
+    page = "reference.zh-CN.md" if chinese else "reference.md"
+    text = (
+        f"[a]({page}#how) [b]({lesson}) [c](../CONTRIBUTING.md) [d](images/explorer.png) [e](#here) [f](https://x.org)\n"
+        f"[g](no-such-page.md#x) [h]({'reference.md' if chinese else 'reference.zh-CN.md'})\n"
+        f"```python\n[kept](reference.md)\n```\n"
+    )
+    staged = site_docs.staged_doc(text, edition, branch="main")
+    blob = "https://github.com/ndcg-teach/ndcg_teach/blob/main/"
+    assert staged == (
+        f"[a](reference.md#how) [b](08-why-libraries-disagree.ipynb) [c]({blob}CONTRIBUTING.md) [d](images/explorer.png)"
+        f" [e](#here) [f](https://x.org)\n[g]({blob}docs/no-such-page.md#x) [h]({blob}docs/{'reference.md' if chinese else 'reference.zh-CN.md'})\n"
+        "```python\n[kept](reference.md)\n```\n"
+    )
+    # A lesson of the other edition is not in this edition's build: it stays a link to the file.
+    other = "../notebooks/08-why-libraries-disagree.ipynb" if chinese else "../notebooks/zh-CN/08-why-libraries-disagree.zh-CN.ipynb"
+    assert site_docs.staged_doc(f"[x]({other})", edition) == f"[x](https://github.com/ndcg-teach/ndcg_teach/blob/HEAD/{other[3:]})"
