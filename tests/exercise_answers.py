@@ -6,6 +6,7 @@ from fractions import Fraction
 import numpy as np
 
 import ndcg_teach as nt
+from ndcg_teach.exercises import EXERCISES
 from ndcg_teach.significance import paired_t_test
 
 ANSWERS = {
@@ -89,6 +90,9 @@ ANSWERS = {
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
+
+# A question to think about is answered with the letter (or letters) of its right option, which only its definition holds.
+ANSWERS.update({key: exercise.question.answer for key, exercise in EXERCISES.items() if exercise.question is not None})
 
 SLIPS = [
     ("01-cg", 3, "You counted the relevant results"),

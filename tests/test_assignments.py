@@ -8,8 +8,9 @@ builds both editions' courses in a temporary folder and does, for every lesson
 with exercises, what an instructor does: generate_assignment (no solution and
 no hidden test left in the release), autograde three submissions (the model
 solutions get full marks, the untouched release zero, and a student who types
-in the lesson's answers only the exercises whose answer is a law),
-generate_feedback (the library's hint reaches that student) and export.
+in the lesson's answers, and a wrong letter to every question to think about, only
+the exercises whose answer is a law), generate_feedback (the library's hint,
+and the wrong option's explanation, reach that student) and export.
 """
 
 import copy
@@ -28,7 +29,7 @@ import nbformat
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.exercises import EXERCISES, check, inputs
+from ndcg_teach.exercises import EXERCISES, check, inputs, recorded
 
 import assignments
 from assignment_solutions import LAWS, SOLUTIONS
@@ -40,14 +41,24 @@ STUB = "raise NotImplementedError()"
 LESSONS = [(edition, path, english) for edition in EDITIONS for path, english in assignments.twins(edition)]
 
 
+QUESTIONS = [key for key, exercise in EXERCISES.items() if exercise.question is not None]
+
+
 def lesson_answer(key):
     return SOLUTIONS[key].function(**inputs(key))
+
+
+def wrong_letter(key):
+    """The first wrong option of question ``key``: what the typist answers."""
+    question = EXERCISES[key].question
+    return next(letter for letter, option in zip(question.letters, question.options) if not option.right)
 
 
 # The model solutions and the hidden tests' inputs, judged by the library.
 
 def test_every_exercise_has_a_model_solution_whose_parameters_are_its_inputs():
-    assert list(SOLUTIONS) == list(EXERCISES)
+    # A question to think about has no inputs and no function: its model answer is the definition's letter.
+    assert list(SOLUTIONS) == [key for key in EXERCISES if key not in QUESTIONS]
     for key, solution in SOLUTIONS.items():
         assert list(inspect.signature(solution.function).parameters) == list(EXERCISES[key].inputs), key
         assert solution.function.__name__.startswith("solve_"), key
@@ -80,6 +91,48 @@ def test_the_lessons_answer_typed_in_fails_the_hidden_tests_with_a_hint(key):
         assert len(failed) == len(verdicts)
     for verdict in failed:
         assert verdict.correct is False and verdict.message.startswith(f"{key}: not yet. ")
+
+
+# Questions to think about: the answer cell and the test cell, run here as nbgrader runs them.
+
+def run_question(key, language, letter):
+    """Run question ``key``'s two cells of the source notebook with the student's ``letter``: (visible, hidden) outcome."""
+    answer_cell = assignments.question_source(key, language)
+    assert answer_cell.splitlines()[:2] == [assignments.QUESTION_PROMPT[language], "answer = ..."]
+    student = answer_cell.split("### BEGIN SOLUTION")[0] + ("" if letter is None else f"answer = {letter!r}")
+    test_cell = assignments.question_test_source(key)
+    visible, hidden = test_cell.split("### BEGIN HIDDEN TESTS")
+    namespace = {"check": check, "recorded": recorded}
+    exec(student, namespace)
+    outcomes = []
+    for part in (visible, hidden.split("### END HIDDEN TESTS")[0]):
+        try:
+            exec(part, namespace)
+            outcomes.append("passed")
+        except (AssertionError, TypeError, ValueError) as error:
+            outcomes.append(f"{type(error).__name__}: {error}")
+    return outcomes
+
+
+@pytest.mark.parametrize("key", QUESTIONS)
+def test_a_question_scores_its_right_letter_only_and_its_visible_test_does_not_tell(key):
+    question = EXERCISES[key].question
+    right_answer = eval(assignments.question_source(key, "en").split("### BEGIN SOLUTION")[1].split("### END")[0].split(" = ", 1)[1])
+    assert right_answer == question.answer
+    assert run_question(key, "en", right_answer) == ["passed", "passed"]
+    assert run_question(key, "en", right_answer.lower() if isinstance(right_answer, str) else right_answer) == ["passed", "passed"]
+    wrong = wrong_letter(key)
+    visible, hidden = run_question(key, "en", wrong)
+    assert visible == "passed", "the visible test takes any letter of the question"
+    assert hidden == f"AssertionError: {check(key, wrong).message}"
+    # No answer, or not a letter: the visible test already fails, with the refusal.
+    assert run_question(key, "en", None)[0] == f"TypeError: answer must be {requirement(question)}. Got Ellipsis instead."
+    assert run_question(key, "en", "Z")[0] == f"ValueError: answer must be {requirement(question)}. Got 'Z' instead."
+
+
+def requirement(question):
+    allowed = " / ".join(repr(letter) for letter in question.letters)
+    return f"one of {allowed}, or a tuple of several of them" if question.several else f"one of {allowed}"
 
 
 # The source notebooks.
@@ -132,10 +185,12 @@ def nbgrader(root, *arguments):
 def filled(release, language, bodies):
     """``release`` as a student hands it in: each answer cell's code stub replaced by ``bodies[key]``."""
     notebook = nbformat.from_dict(copy.deepcopy(release))
-    stub = ["    " + line for line in assignments.CODE_STUB[language].splitlines()]
     for cell in notebook.cells:
         grading = cell.metadata.get("nbgrader", {})
         if grading.get("solution"):
+            # A function's body is indented; a question's answer is not.
+            indent = "" if grading["grade_id"].removesuffix("-answer") in QUESTIONS else "    "
+            stub = [indent + line for line in assignments.CODE_STUB[language].splitlines()]
             source = cell.source.splitlines()
             start = source.index(stub[0])
             assert source[start : start + len(stub)] == stub
@@ -149,14 +204,20 @@ def model_bodies(source):
     bodies = {}
     for cell in source.cells:
         if cell.metadata["nbgrader"]["solution"]:
+            lines = [line.strip() for line in cell.source.splitlines()]
+            begin, end = lines.index("### BEGIN SOLUTION"), lines.index("### END SOLUTION")
             lines = cell.source.splitlines()
-            begin, end = lines.index("    ### BEGIN SOLUTION"), lines.index("    ### END SOLUTION")
             bodies[cell.metadata["nbgrader"]["grade_id"].removesuffix("-answer")] = lines[begin + 1 : end]
     return bodies
 
 
 def typed_in(key):
-    """What a student writes who copies the lesson's answer: ``return`` that value, whatever the inputs."""
+    """What a student writes who copies the lesson's answer: ``return`` that value, whatever the inputs.
+
+    To a question to think about, this student answers a wrong letter.
+    """
+    if key in QUESTIONS:
+        return [f"answer = {wrong_letter(key)!r}"]
     answer = lesson_answer(key)
     return [f"    return {float(answer) if isinstance(answer, float) else answer!r}"]
 
@@ -239,6 +300,11 @@ def test_answers_typed_in_score_only_the_laws_and_the_feedback_gives_the_library
     feedback = html.unescape((root / "feedback" / "typist" / name / f"{name}.html").read_text(encoding="utf-8"))
     with nt.language_set(edition.language):
         for key in keys:
+            if key in QUESTIONS:
+                # The explanation of the wrong option chosen, never a word of the right one.
+                assert check(key, wrong_letter(key)).message in feedback
+                assert EXERCISES[key].question.why_right() not in feedback
+                continue
             if key in LAWS:
                 continue
             other = next(o for o in SOLUTIONS[key].others if not dataclasses.replace(EXERCISES[key], inputs=o).check(lesson_answer(key)))

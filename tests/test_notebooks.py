@@ -209,7 +209,24 @@ def test_the_drift_check_notices_a_hand_edited_navigation_cell(tmp_path):
     edited = read(tmp_path / LESSONS[1].name)
     edited.cells[0].source = edited.cells[0].source.replace("Contents", "Index")
     nbformat.write(edited, tmp_path / LESSONS[1].name)
-    assert build_lessons.drift(tmp_path, readme=None) == [f"{LESSONS[1].name}: navigation or contents are out of date"]
+    assert build_lessons.drift(tmp_path, readme=None) == [
+        f"{LESSONS[1].name}: navigation, contents or questions to think about are out of date"
+    ]
+
+
+def test_the_drift_check_notices_a_hand_edited_question_and_the_refresh_writes_it_back(tmp_path):
+    # A question's stem and options are written in ndcg_teach/exercises; the lesson's cell is written from them.
+    copy_lessons(tmp_path)
+    notebook = read(tmp_path / LESSONS[1].name)
+    asked = next(cell for cell in notebook.cells if cell.get("id", "").startswith("question-"))
+    written = asked.source
+    asked.source = written.replace("- **B.** ", "- **B.** (edited) ")
+    nbformat.write(notebook, tmp_path / LESSONS[1].name)
+    assert build_lessons.drift(tmp_path, readme=None) == [
+        f"{LESSONS[1].name}: navigation, contents or questions to think about are out of date"
+    ]
+    refreshed = build_lessons.refreshed(notebook, build_lessons._entries(build_lessons.lessons(tmp_path)), 1)
+    assert next(cell.source for cell in refreshed.cells if cell.get("id") == asked.id) == written
 
 
 def test_the_drift_check_notices_widget_state(tmp_path):

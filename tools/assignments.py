@@ -17,6 +17,13 @@ notebooks/zh-CN/), this writes an nbgrader *source* notebook:
     inputs and judge each answer with the same exercise's judge, so a number
     typed in or copied from the lesson's worked solution gets no point.
 
+A question to think about (an exercise answered with a letter, which has no
+inputs) becomes two cells too: the student's ``answer = "B"`` (the right
+letter between BEGIN and END SOLUTION), and an autograded cell, one point,
+whose visible test only takes the answer (``recorded``: is it one of the
+letters?) and whose hidden test is ``check`` itself, so the verdict and its
+explanation reach the student with the feedback, not by trying letters there.
+
 The lessons keep their worked solutions after "References"; they are not
 copied.  Then nbgrader's ``generate_assignment`` makes each student version
 (release/), with the solutions and the hidden tests taken out.
@@ -51,11 +58,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from assignment_solutions import SOLUTIONS, Solution  # noqa: E402
 from build_lessons import EDITIONS, ROOT, Edition, binder_url, lessons, title  # noqa: E402
+from lesson_questions import ANSWER, letters  # noqa: E402
 
 from ndcg_teach.exercises import EXERCISES, inputs  # noqa: E402
 
 OUT = ROOT / "build" / "nbgrader"
-ANSWER = re.compile(r'\Aanswer = \.\.\.\s*\ncheck\("(?P<key>[^"]+)", answer\)\s*\Z')
 POINTS = 1
 COURSE_ID = {"en": "ndcg-teach", "zh-CN": "ndcg-teach-zh-CN"}
 CODE_STUB = {
@@ -78,7 +85,7 @@ an answer typed in, or copied from the lesson's worked solution, gets no point.
 `check` knows only the lesson's numbers, so do not call it inside your function.
 You may use the library (`nt.dcg`, `nt.ndcg`, ...) or compute by hand, as the lesson does.
 
-Before you submit, restart the kernel and run all cells (or press **Validate**).
+{questions}Before you submit, restart the kernel and run all cells (or press **Validate**).
 """,
     "zh-CN": """# {label}
 
@@ -95,8 +102,26 @@ Before you submit, restart the kernel and run all cells (or press **Validate**).
 `check` 只认识课里的数字，所以不要在函数里调用它。
 你可以用库（`nt.dcg`、`nt.ndcg` 等），也可以像课里那样手算。
 
-提交之前，请重启内核并运行全部单元格（或者点 **Validate**）。
+{questions}提交之前，请重启内核并运行全部单元格（或者点 **Validate**）。
 """,
+}
+QUESTIONS = {
+    "en": """**Questions to think about.** The last questions are answered with a letter, not a function.
+Replace `raise NotImplementedError()` with your answer, such as `answer = "B"`, or a tuple of letters, such as `answer = ("A", "C")`, where the question says that more than one option is right.
+The cell after it only takes your answer; whether it is right, and why, your feedback says once your work is graded.
+Each question is worth {points} point.
+
+""",
+    "zh-CN": """**思考题。** 最后几道题用字母作答，不用写函数。
+把 `raise NotImplementedError()` 换成你的答案，例如 `answer = "B"`；题目说明正确选项不止一个时，用字母的元组作答，例如 `answer = ("A", "C")`。
+下一个单元格只是收下你的答案；答得对不对、为什么，批改之后的反馈会告诉你。
+每道思考题 {points} 分。
+
+""",
+}
+QUESTION_PROMPT = {
+    "en": '# Your answer: the letter of the right option, such as answer = "B" (a tuple of letters where more than one is right).',
+    "zh-CN": '# 你的答案：正确选项的字母，例如 answer = "B"（正确选项不止一个时，用字母的元组）。',
 }
 CONFIG = '''"""nbgrader's configuration for {course_id}: ndcg_teach's graded exercises, {language} edition.
 
@@ -157,7 +182,8 @@ def setup_source(notebook: nbformat.NotebookNode, code: list[str]) -> str:
     """The lesson's first code cell cut down to ``nt``, the imports that ``code`` uses, and its ``set_language`` call.
 
     Imports nothing else (no plots, no widgets): every submission starts a kernel of its own when it is graded.
-    ``check`` and ``inputs`` are imported from ``ndcg_teach.exercises`` whether the lesson did or not.
+    ``check`` and ``inputs`` are imported from ``ndcg_teach.exercises`` whether the lesson did or not, and
+    ``recorded`` when ``code`` uses it (questions to think about).
     """
     used = {"nt"} | {node.id for source in code for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Name)}
     first = next(cell.source for cell in notebook.cells if cell.cell_type == "code")
@@ -176,7 +202,8 @@ def setup_source(notebook: nbformat.NotebookNode, code: list[str]) -> str:
     if exercises is None:
         exercises = ast.ImportFrom(module="ndcg_teach.exercises", names=[], level=0)
         kept.append(exercises)
-    exercises.names += [ast.alias(name) for name in ("check", "inputs") if name not in {a.name for a in exercises.names}]
+    wanted = ("check", "inputs", *(["recorded"] if "recorded" in used else []))
+    exercises.names += [ast.alias(name) for name in wanted if name not in {a.name for a in exercises.names}]
     return "\n".join(node if isinstance(node, str) else ast.unparse(node) for node in kept)
 
 
@@ -222,26 +249,60 @@ def test_source(solution: Solution, key: str) -> str:
     )
 
 
+def question_source(key: str, language: str) -> str:
+    """The answer cell of question ``key``: the right letter between BEGIN and END SOLUTION.
+
+    It opens with ``answer = ...``, so an answer cell left as released holds no answer, not the previous question's.
+    """
+    answer = letters(EXERCISES[key].question.answer)
+    return "\n".join([QUESTION_PROMPT[language], "answer = ...", "### BEGIN SOLUTION", f"answer = {answer}", "### END SOLUTION"])
+
+
+def question_test_source(key: str) -> str:
+    """The autograded cell of question ``key``: the visible test takes the answer, the hidden test judges it.
+
+    A question has no inputs, so its hidden test is ``check`` itself on the student's letter.
+    """
+    return "\n".join(
+        [
+            f'feedback = recorded("{key}", answer)',
+            "### BEGIN HIDDEN TESTS",
+            f'verdict = check("{key}", answer)',
+            "assert verdict, verdict",
+            "### END HIDDEN TESTS",
+            "feedback",
+        ]
+    )
+
+
 def source_notebook(path: Path, edition: Edition) -> nbformat.NotebookNode:
     """The nbgrader source notebook of the lesson at ``path``, a lesson of ``edition``."""
     lesson = nbformat.read(path, as_version=4)
     keys = [key for _, key in answer_cells(lesson)]
-    unknown = [key for key in keys if key not in SOLUTIONS or key not in EXERCISES]
+    unknown = [key for key in keys if key not in EXERCISES or (key not in SOLUTIONS and EXERCISES[key].question is None)]
     if unknown:
         raise ValueError(f"every exercise needs a model solution in tools/solutions_lessons_*.py (registered through tools/assignment_solutions.py). Missing: {unknown}.")
+    computed = [key for key in keys if EXERCISES[key].question is None]
+    if not computed:
+        raise ValueError(f"{path.name} needs an exercise that asks for a function, not only questions to think about.")
     number = path.name[:2]
     intro = INTRO[edition.language].format(
         label=f"{number} · {title(lesson, path.name)}",
         number=number,
         lesson_url=binder_url(path.name, edition),
-        example=SOLUTIONS[keys[0]].function.__name__,
-        example_key=keys[0],
+        example=SOLUTIONS[computed[0]].function.__name__,
+        example_key=computed[0],
         points=POINTS,
+        questions=QUESTIONS[edition.language].format(points=POINTS) if any(EXERCISES[key].question for key in keys) else "",
     )
     cells, texts = [], 0
     for cell in exercises_section(lesson, path.name):
         match = ANSWER.match(cell.source) if cell.cell_type == "code" else None
-        if match:
+        if match and EXERCISES[match["key"]].question is not None:
+            key = match["key"]
+            cells.append(_nbgrader(nbformat.v4.new_code_cell(question_source(key, edition.language)), f"{key}-answer", solution=True, locked=False))
+            cells.append(_nbgrader(nbformat.v4.new_code_cell(question_test_source(key)), f"{key}-test", grade=True, points=POINTS))
+        elif match:
             key, solution = match["key"], SOLUTIONS[match["key"]]
             cells.append(_nbgrader(nbformat.v4.new_code_cell(solution_source(solution, key)), f"{key}-answer", solution=True, locked=False))
             cells.append(_nbgrader(nbformat.v4.new_code_cell(test_source(solution, key)), f"{key}-test", grade=True, points=POINTS))

@@ -9,7 +9,9 @@ so that it reads offline too) and ends with one (previous / contents / next /
 twin).  Each edition's 00-start-here holds its contents list in a cell tagged
 ``contents``.  This script writes all of them
 from the lessons' titles (their first ``# `` heading), in the edition's
-language, so nobody edits them by hand and they cannot drift.
+language, so nobody edits them by hand and they cannot drift.  It also writes
+the cells of each lesson's questions to think about from their definitions in
+ndcg_teach/exercises (tools/lesson_questions.py says how).
 
 Usage (from the repository root)::
 
@@ -36,6 +38,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import lesson_questions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -203,6 +209,7 @@ def refreshed(
         return notebook
     cells = [cell for cell in notebook.cells if NAVIGATION_TAG not in cell.metadata.get("tags", [])]
     name = entries[index][0]
+    cells = lesson_questions.questions(cells, edition.slug(name), edition.language)
     if name == edition.file(START):
         tagged = [cell for cell in cells if CONTENTS_TAG in cell.metadata.get("tags", [])]
         if len(tagged) != 1:
@@ -252,7 +259,7 @@ def drift(directory: Path = NOTEBOOKS, readme: Path | None = README) -> list[str
         if [cell.source for cell in saved.cells] != [cell.source for cell in wanted.cells] or untimed != [
             cell.metadata for cell in wanted.cells
         ]:
-            reasons.append("navigation or contents are out of date")
+            reasons.append("navigation, contents or questions to think about are out of date")
         problems.append(f"{path.name}: {', '.join(reasons) or 'cell ids differ'}")
     return problems
 

@@ -24,6 +24,12 @@ Examples
 >>> check("01-cg", ...)
 01-cg: no answer yet. Replace ... with your answer and run the cell again.
 
+Every lesson also asks questions to think about, answered with a letter
+(:mod:`ndcg_teach.exercises.questions`); a wrong option gets why it is wrong:
+
+>>> check("01-why-order", "B").correct
+False
+
 A solution that reuses the exercise's inputs:
 
 >>> import ndcg_teach as nt
@@ -60,11 +66,12 @@ from . import (
     lesson_18,
     lesson_19,
 )
+from . import questions
 from .framework import Exercise, Feedback, Inputs, _thawed
 from .lesson_06 import PLAYGROUND_RELEVANCE as PLAYGROUND_RELEVANCE  # the playground lesson (06) imports it from here
 from ..i18n import gettext
 
-__all__ = ["EXERCISES", "Exercise", "Feedback", "check", "inputs"]
+__all__ = ["EXERCISES", "Exercise", "Feedback", "check", "discussion", "inputs", "recorded"]
 
 # Lesson order is the course's order: `EXERCISES` (and so the list in check's error message) follows it.
 _LESSONS = (
@@ -84,6 +91,16 @@ def _exercise(key: Any) -> Exercise:
         known = ", ".join(repr(name) for name in EXERCISES)
         raise ValueError(gettext("exercise must be one of {known}. Got {key!r} instead.").format(known=known, key=key))
     return EXERCISES[key]
+
+
+def _question(key: Any) -> Exercise:
+    """The question to think about named ``key``."""
+    found = _exercise(key)
+    if found.question is None:
+        raise ValueError(
+            gettext("exercise must be a question to think about, answered with a letter. Got {key!r} instead.").format(key=key)
+        )
+    return found
 
 
 def check(exercise: str, answer: Any) -> Feedback:
@@ -175,3 +192,62 @@ def inputs(exercise: str) -> Inputs:
     [1, 4, 1, 0, 0, 0]
     """
     return _thawed(_exercise(exercise).inputs)
+
+
+def discussion(exercise: str) -> str:
+    """Every option of the question ``exercise``, with why it is right or wrong: what the lessons' Solutions print.
+
+    Parameters
+    ----------
+    exercise : str
+        The key of a question to think about (an exercise answered with a letter).
+
+    Raises
+    ------
+    ValueError
+        When ``exercise`` is not the key of such a question.
+
+    Examples
+    --------
+    >>> print(discussion("01-why-order").splitlines()[0])
+    A. It adds the grades, and a sum is the same in any order.
+    """
+    return _question(exercise).question.discussion()
+
+
+def recorded(exercise: str, answer: Any) -> Feedback:
+    """Take ``answer`` to the question ``exercise`` without saying whether it is right.
+
+    A graded assignment's visible test calls it, so that a student cannot
+    try letter after letter there; the hidden test is ``check`` itself, and
+    the feedback after grading gives its verdict and explanation.
+
+    Parameters
+    ----------
+    exercise : str
+        The key of a question to think about.
+    answer : str or tuple of str
+        A letter of the question (any case), or where more than one option is
+        right a tuple of letters.
+
+    Returns
+    -------
+    Feedback
+        With ``correct`` None: taken, not judged.
+
+    Raises
+    ------
+    TypeError, ValueError
+        When ``exercise`` is not such a question (ValueError), or ``answer``
+        is not one of its letters (ValueError) or not a letter at all (TypeError).
+
+    Examples
+    --------
+    >>> recorded("01-why-order", "b")
+    01-why-order: answer B taken. It is marked when your work is graded, and the feedback then explains your choice.
+    >>> recorded("01-why-order", "F")
+    Traceback (most recent call last):
+    ...
+    ValueError: answer must be one of 'A' / 'B' / 'C' / 'D'. Got 'F' instead.
+    """
+    return questions.recorded(_question(exercise), answer)

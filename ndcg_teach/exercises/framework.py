@@ -54,7 +54,9 @@ class Feedback:
     exercise : str
         The exercise's key.
     correct : bool or None
-        True when right, False when wrong, None when there is no answer yet.
+        True when right, False when wrong, None when there is no verdict:
+        no answer yet, or an answer to a question taken to be judged later
+        (:func:`ndcg_teach.exercises.recorded`).
     message : str
         What the learner reads: the verdict and a hint (never the answer).
 
@@ -125,6 +127,11 @@ class Exercise:
         so when the exercise asks for one library call, ``inputs`` are its
         keyword arguments.  :func:`ndcg_teach.exercises.inputs` gives a copy
         with ordinary lists.
+    question : Question or None
+        For a question to think about (kind ``"choice"``, answered with a
+        letter): its stem and its options, each with why it is right or
+        wrong (see :mod:`ndcg_teach.exercises.questions`).  None for the
+        other exercises.
 
     Examples
     --------
@@ -143,6 +150,7 @@ class Exercise:
     judge: Judge = field(repr=False)
     right: str = field(repr=False, default="")
     inputs: Mapping[str, Any] = field(default_factory=dict)
+    question: Any = field(repr=False, default=None)
 
     def __post_init__(self) -> None:
         # The expected value is computed from the inputs, so nothing may change them after the fact.
@@ -157,7 +165,8 @@ class Exercise:
         # Hints and the right-answer text are stored in English (marked with `mark`) and translated here, when shown.
         correct, hint = self.judge(answer, _thawed(self.inputs))
         if correct:
-            return Feedback(self.key, True, _("{key}: right. {right}").format(key=self.key, right=_(self.right)).rstrip())
+            right = self.question.why_right() if self.question is not None else _(self.right)
+            return Feedback(self.key, True, _("{key}: right. {right}").format(key=self.key, right=right).rstrip())
         return Feedback(self.key, False, _("{key}: not yet. {hint}").format(key=self.key, hint=_(hint)))
 
 
@@ -228,18 +237,59 @@ def _number_judge(
     return judge
 
 
-def _choice_judge(
-    options: Sequence[str], expected: Callable[[Inputs], str], hint: str, mistakes: Mapping[str, str] | None = None
-) -> Judge:
+def _chosen(options: Sequence[str], answer: Any, several: bool) -> frozenset[str] | None:
+    """The options ``answer`` names (any case, spaces around ignored), or None when it names none or something else.
+
+    One option is a string; with ``several`` a list, tuple or set of them is taken too.
+    """
+    folded = {option.casefold(): option for option in options}
+    if isinstance(answer, str):
+        picks = [answer]
+    elif several and isinstance(answer, (list, tuple, set, frozenset)) and answer:
+        picks = list(answer)
+    else:
+        return None
+    if not all(isinstance(pick, str) and pick.strip().casefold() in folded for pick in picks):
+        return None
+    return frozenset(folded[pick.strip().casefold()] for pick in picks)
+
+
+def _choice_refusal(options: Sequence[str], answer: Any, several: bool) -> str:
+    """What a learner reads when ``answer`` is not one of ``options`` (or, with ``several``, a collection of them)."""
     allowed = " / ".join(repr(option) for option in options)
+    if several:
+        return _("Answer with one of {allowed}, or a tuple of several of them. Got {answer} instead.").format(
+            allowed=allowed, answer=_describe(answer)
+        )
+    return _("Answer with one of {allowed}. Got {answer} instead.").format(allowed=allowed, answer=_describe(answer))
+
+
+def _choice_judge(
+    options: Sequence[str],
+    expected: Callable[[Inputs], str | frozenset[str]],
+    hint: str,
+    mistakes: Mapping[str, str] | None = None,
+    several: bool = False,
+) -> Judge:
+    """Judge a choice among ``options`` (words or letters, in any case).
+
+    ``expected`` gives the right option, or with ``several`` the set of right ones; ``mistakes`` maps a wrong option
+    to what is wrong with it (``hint`` for the others).  With ``several``, a wrong answer gets the explanation of
+    every wrong option it chose, or, when it chose only right ones, word that another one is right too.
+    """
 
     def judge(answer: Any, inputs: Inputs) -> tuple[bool, str]:
-        word = answer.strip().lower() if isinstance(answer, str) else None
-        if word not in options:
-            return False, _("Answer with one of {allowed}. Got {answer} instead.").format(allowed=allowed, answer=_describe(answer))
-        if word == expected(inputs):
+        picks = _chosen(options, answer, several)
+        if picks is None:
+            return False, _choice_refusal(options, answer, several)
+        wanted = expected(inputs)
+        wanted = frozenset([wanted]) if isinstance(wanted, str) else frozenset(wanted)
+        if picks == wanted:
             return True, ""
-        return False, (mistakes or {}).get(word, hint)
+        wrong = [option for option in options if option in picks - wanted]
+        if not wrong:
+            return False, _("Each option you chose holds, but so does at least one more: read the others again.")
+        return False, " ".join(_((mistakes or {}).get(option, hint)) for option in wrong)
 
     return judge
 

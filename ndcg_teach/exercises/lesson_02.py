@@ -6,6 +6,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _choice_judge, _number_judge, _set_judge
+from .questions import question, right, wrong
 
 LESSON = "02-dcg-discounting"
 _RELEVANCES = [3, 0, 2, 1]  # lesson 01's list, now discounted
@@ -122,5 +123,39 @@ LESSON_EXERCISES = (
             {"both": mark("Check NDCG again: every discount is divided by the same number, and so is IDCG.")},
         ),
         right=mark("Changing the base multiplies every discount by the same factor, which cancels in DCG / IDCG."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "02-which-gain",
+        LESSON,
+        "which gain suits users who want the one perfect answer",
+        mark("Judges grade on a scale from 0 to 4, and users care above all about finding the one perfect (grade 4) answer.\n"
+             "Which gain suits this, and why?"),
+        wrong(mark("Linear gain, because it treats every step of the scale alike."),
+              mark("Equal steps are the opposite of what is wanted: with linear gain a grade-4 result is worth only twice a grade-2 one, so two fair results weigh as much as the perfect one.")),
+        wrong(mark("Either: the gain never changes which of two lists DCG prefers."),
+              mark("The gain can reverse which of two lists scores higher: one excellent result against several fair ones is exactly where linear and exponential gain disagree.")),
+        wrong(mark("Neither: cut the grades to relevant or not."),
+              mark("Binary relevance would make the perfect answer worth the same as a barely relevant one, and throw away the very difference these users care about.")),
+        right(mark("Exponential gain, because it makes a grade-4 result worth 15 against 3 for a grade-2 one."),
+              mark("With 2**rel - 1 each step up the scale roughly doubles the gain, so the list that puts the perfect answer on top wins, which is what these users want.")),
+    ),
+    question(
+        "02-which-discount",
+        LESSON,
+        "which discount describes users who never scroll",
+        mark("A product team says its users look at the first two or three results and almost never scroll.\n"
+             "Which discount describes these users best?"),
+        wrong(mark("1/log2(i+1), the discount of NDCG."),
+              mark("The logarithm describes a patient user: position 20 still keeps 0.228, and only 30% of the weight of the first 20 positions sits in the top 3.")),
+        right(mark("1/i, or p^(i-1) with a small p."),
+              mark("These fall fast: about half the weight of the first 20 positions sits in the top 3 (51% for 1/i, 49% for p = 0.8), and a smaller p falls faster still.")),
+        wrong(mark("Järvelin and Kekäläinen's original discount with b = 10."),
+              mark("With b = 10 the first nine positions count in full: that describes a user who reads nine results, the opposite of these users.")),
+        wrong(mark("No discount at all: CG."),
+              mark("CG counts position 20 as much as position 1, and these users never see position 20.")),
     ),
 )

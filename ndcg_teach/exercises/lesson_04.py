@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "04-precision-recall-at-k"
 _RELEVANCES = [2, 0, 1, 0, 3]
@@ -89,5 +90,41 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("A system that returns fewer than k results pays for the empty slots."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "04-which-metric",
+        LESSON,
+        "precision or recall for a legal search and a phone screen",
+        mark("A legal team must find every document relevant to a case.\n"
+             "A shopping app shows four products on a phone screen.\n"
+             "Which metrics fit?"),
+        wrong(mark("Precision@k for the legal team, recall@4 for the app."),
+              mark("Swapped: precision does not notice the relevant documents the team never saw, and recall@4 divides by every relevant product in the catalogue, most of which four slots could never show.")),
+        right(mark("Recall@k for the legal team, precision@4 for the app."),
+              mark("Missing a relevant document is what hurts the legal team, and recall counts the share of all relevant documents found; the app's user sees four slots, and P@4 says how many of them were useful.")),
+        wrong(mark("Either metric for both: they always agree on which of two systems is better."),
+              mark("They can disagree: a system that shows a few sure hits has high precision and low recall, one that shows everything the reverse.")),
+        wrong(mark("Neither: with graded judgements only NDCG is meaningful."),
+              mark("Both tasks can be judged as relevant or not; precision and recall need only a threshold, stated with the number.")),
+    ),
+    question(
+        "04-two-papers",
+        LESSON,
+        "why two papers report different P@5 for one ranker",
+        mark("Two papers evaluate the same ranker on the same data, graded 0 to 3.\n"
+             "One reports P@5 = 0.6, the other P@5 = 0.2.\n"
+             "What is the most likely explanation?"),
+        wrong(mark("One of the papers made an arithmetic slip."),
+              mark("A slip is possible, but both numbers fit one list exactly (section 4's list gives 0.6 and 0.2); look for a convention nobody stated before you blame the arithmetic.")),
+        wrong(mark("One of them ignored the order within the top 5."),
+              mark("Every P@5 ignores the order within the top 5, so that cannot make two of them differ.")),
+        wrong(mark("One of them reported recall by mistake."),
+              mark("Recall divides by the query's relevant items, not by 5; nothing points to it, while one convention explains both numbers exactly.")),
+        right(mark("They used different relevance thresholds."),
+              mark("Precision needs relevant or not: counting grade 1 up as relevant, or only grade 3, takes P@5 of the same list from 0.6 to 0.2. Neither number means anything without its threshold.")),
     ),
 )

@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "05-average-precision-map-rr"
 _RELEVANCES = [1, 0, 1, 0, 0, 1]
@@ -95,5 +96,39 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("Every query weighs the same in MAP, however many relevant items it has."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "05-what-ap-rewards",
+        LESSON,
+        "why a tool reports AP = 1 for a ranker that found one relevant item",
+        mark("A query has 10 relevant items.\n"
+             "Ranker X finds one of them, at position 1, and nothing else; a tool reports AP = 1 for it.\n"
+             "What has happened?"),
+        wrong(mark("X is a perfect ranker: its only result is on top."),
+              mark("X left nine relevant items unfound; a user who needs them gets nothing from X.")),
+        wrong(mark("AP stops at the first relevant item, as RR does."),
+              mark("That is RR. AP adds the precision at every relevant item's position, and a relevant item never retrieved adds 0 to that sum.")),
+        right(mark("The tool divides by the relevant items retrieved, not by all 10 of the query."),
+              mark("Dividing by the relevant items retrieved lets one hit at rank 1 score 1, however many were missed; the standard AP divides by all 10 and gives X 0.1.")),
+        wrong(mark("The relevance threshold was set too low."),
+              mark("The threshold decides which grades count as relevant; it cannot turn one relevant item found out of ten into a perfect score.")),
+    ),
+    question(
+        "05-rr-or-ap",
+        LESSON,
+        "when reciprocal rank is the right metric",
+        mark("When is mean reciprocal rank the better choice than MAP?"),
+        right(mark("For navigational search, such as finding a company's home page: the user needs one good result and leaves."),
+              mark("RR asks only how far down the first good result is, which is all this user needs; the other relevant results do not matter to them.")),
+        wrong(mark("For a patent search in which the examiner must see every relevant patent."),
+              mark("RR ignores everything after the first hit, so it cannot see whether the other relevant patents were found; AP charges for every one missed.")),
+        wrong(mark("For comparing rankers that place many relevant items in different orders."),
+              mark("[1, 0, 0, 0, 0] and [1, 1, 1, 1, 1] both have RR = 1: RR cannot tell such lists apart, AP can.")),
+        wrong(mark("For graded judgements with many grades."),
+              mark("RR, like AP, needs binary relevance: it would first cut the grades at a threshold, and graded data points to NDCG rather than to RR.")),
     ),
 )

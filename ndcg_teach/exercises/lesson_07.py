@@ -6,6 +6,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "07-checking-the-documents"
 
@@ -111,5 +112,39 @@ LESSON_EXERCISES = (
             tolerance=1e-9,
         ),
         right=mark("No single threshold gives both printed numbers: the document changed its mind between P@3 and P@5."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "07-errors-that-cancel",
+        LESSON,
+        "why wrong discounts can still give a nearly right NDCG",
+        mark("Document 000 divides by wrong denominators from position 3 on, yet its NDCG@5 is wrong only in the third decimal.\n"
+             "How can that be?"),
+        right(mark("Its ideal list uses the same wrong denominators, so the errors partly cancel in the ratio."),
+              mark("DCG and IDCG are wrong in the same way, and dividing one by the other cancels much of it: only checking every term shows the wrong steps.")),
+        wrong(mark("Discounts barely matter to NDCG, so wrong ones do little harm."),
+              mark("Discounts are what makes NDCG see order; here the harm was hidden because DCG and IDCG were wrong alike. Document 001's slips did not cancel: it prints 0.857 where the right value is about 0.96.")),
+        wrong(mark("The exponential gain makes the discounts unimportant."),
+              mark("Gain and discount multiply each other; exponential gain makes the top positions weigh even more, and their discounts with them.")),
+        wrong(mark("Rounding to three decimals hides any error of that size."),
+              mark("Rounding hides only the last digit; the wrong denominators change single terms by far more than that, and the final number is close only because the errors cancel.")),
+    ),
+    question(
+        "07-what-a-number-needs",
+        LESSON,
+        "what you need to check a printed P@5",
+        mark("You want to put a blog post's printed P@5 = 0.8 on a slide.\n"
+             "What must you know to check it?"),
+        wrong(mark("Only the grades of the list."),
+              mark("Grades alone do not give a P@5: they must first be cut into relevant or not, and document 000 never said where it cut them (and cut them differently two lines later).")),
+        wrong(mark("The author's code: a printed number can only be checked by running it."),
+              mark("Code output is a claim too (document 000's code returns 0.8645 where it prints 0.8608); a number is checked from its inputs and its conventions.")),
+        right(mark("The grades and the relevance threshold."),
+              mark("P@k needs binary relevance: with the grades and the threshold (and k = 5) the number can be recomputed; without the threshold 0.8 cannot be checked.")),
+        wrong(mark("Nothing: a plausible number can be trusted."),
+              mark("33 of the 77 numbers the five documents print disagree with their own inputs and conventions, and plausible final answers hid wrong steps.")),
     ),
 )

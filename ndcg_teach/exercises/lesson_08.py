@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "08-why-libraries-disagree"
 
@@ -67,5 +68,41 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("Same list, same k, two conventions: always say which one you report."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "08-which-choices",
+        LESSON,
+        "which choices make two correct libraries disagree on NDCG",
+        mark("Two libraries, both computing correctly, report different NDCG for the same ranking of the same query.\n"
+             "Which of these choices can explain the gap?"),
+        right(mark("Whether the ideal list is built from the retrieved items or from every judged item."),
+              mark("An ideal from the retrieved items cannot see the relevant items the run missed, so it can call a run perfect that the pool's ideal does not.")),
+        wrong(mark("The base of the logarithm in the discount."),
+              mark("Another base multiplies every discount, and so DCG and IDCG, by the same factor, which cancels in NDCG (lesson 02).")),
+        right(mark("How tied scores are broken."),
+              mark("Averaging over a tie (scikit-learn) and breaking it by document id (trec_eval) can put different items first.")),
+        right(mark("Linear or exponential gain."),
+              mark("scikit-learn and trec_eval both use linear gain, but ranx's ndcg_burges and LightGBM use 2**rel - 1, which weighs the best grades far more and gives another number.")),
+        wrong(mark("The order in which the run file lists documents whose scores all differ."),
+              mark("Both libraries rank by score; when no two scores are equal, the order of the lines cannot change the ranking, so it cannot change the number.")),
+    ),
+    question(
+        "08-what-to-report",
+        LESSON,
+        "what to write next to a published NDCG",
+        mark("You publish NDCG@10 = 0.71 for your system.\n"
+             "What must you write next to it so that others can reproduce it?"),
+        wrong(mark("Nothing more: NDCG@10 is a standard metric with one definition."),
+              mark("One ranking gave five different NDCGs in section 10, every one computed correctly: the name alone does not fix the number.")),
+        wrong(mark("Only the number of queries."),
+              mark("The number of queries says how sure a mean is, but two libraries give different numbers on the very same queries: the conventions are what is missing.")),
+        right(mark("The library and its version, or its choices: the gain, where the ideal comes from, how ties are broken, what a query with nothing relevant scores."),
+              mark("These choices are what make correct libraries disagree; with them, anyone can reproduce the number, for instance with the matching keywords of ndcg_teach.")),
+        wrong(mark("More decimals, such as 0.7134."),
+              mark("More digits of a number nobody can reproduce do not help: conventions change NDCG in the first or second decimal.")),
     ),
 )

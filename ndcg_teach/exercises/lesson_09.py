@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "09-evaluating-a-model"
 
@@ -68,5 +69,39 @@ LESSON_EXERCISES = (
         ),
         right=mark("Three queries can never give p below 0.25, however much better one ranker is: a handful of queries"
         " cannot show a difference."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "09-a-large-p-value",
+        LESSON,
+        "what a large p-value on 12 queries means",
+        mark("On 12 queries, ranker B's mean NDCG@5 is 0.02 above ranker A's, and a paired randomisation test gives a large p-value.\n"
+             "What can you conclude?"),
+        wrong(mark("The two rankers are equally good."),
+              mark("A large p-value does not show that they are equal: in this lesson B is better by construction, and 12 queries still gave a large p-value.")),
+        wrong(mark("B is better, since its mean is higher."),
+              mark("A higher mean on 12 queries can come from the luck of a few queries: here a difference this large often arises by chance.")),
+        wrong(mark("A is better, since B loses on more queries than it wins."),
+              mark("Counting wins ignores how large each difference is, and on 12 queries wins and losses are as noisy as the mean.")),
+        right(mark("These queries are too few to tell the two rankers apart."),
+              mark("The p-value says how often random signs give a difference this large; a large one means the data cannot separate the rankers, and with 200 queries the lesson's small real difference showed clearly.")),
+    ),
+    question(
+        "09-two-metrics-disagree",
+        LESSON,
+        "what it means when NDCG and MAP pick different winners",
+        mark("On the same queries, ranker B has the higher mean NDCG@5 and ranker A the higher MAP.\n"
+             "What does that tell you?"),
+        wrong(mark("One of the two metrics must be computed wrongly."),
+              mark("Both can be right: NDCG@5 uses the grades and stops at 5, MAP cuts the grades at a threshold and looks at every relevant item.")),
+        right(mark("The metrics weigh different mistakes, so the choice of metric can decide the winner: choose it before you look at the results."),
+              mark("Each metric stands for a different user; picking the one that favours your model after seeing the results is how a comparison misleads.")),
+        wrong(mark("B is better, because NDCG is the more modern metric."),
+              mark("A metric's age says nothing about which mistakes matter to your users.")),
+        wrong(mark("Average the two metrics to settle it."),
+              mark("NDCG@5 and MAP measure different things; their mean stands for no user, and choosing how to combine them after seeing the results is the same trap.")),
     ),
 )

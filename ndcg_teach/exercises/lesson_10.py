@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "10-precision-recall-curves"
 
@@ -100,5 +101,39 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("Recall is the weaker of the two here, so leaning to recall lowers the score."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "10-crossing-curves",
+        LESSON,
+        "which of two crossing precision-recall curves an examiner should prefer",
+        mark("Two systems' precision–recall curves cross: system 1 has the higher precision at low recall, system 2 at high recall.\n"
+             "A patent examiner must find nearly every relevant patent.\n"
+             "Which system suits the examiner?"),
+        wrong(mark("System 1, because its curve starts higher."),
+              mark("A high start means a few sure hits first; the examiner reads far down the list, where system 1's precision is the lower one.")),
+        wrong(mark("Whichever has the higher 11-point average precision."),
+              mark("One average mixes the part of the curve that matters to the examiner with the part that does not; when curves cross, read them at the recall this user needs.")),
+        right(mark("System 2, because at high recall it pays less precision for each step of recall."),
+              mark("The examiner needs recall near 1, and there system 2 shows more relevant items per item read: a curve shows this where a single number cannot.")),
+        wrong(mark("Neither: crossing curves mean the systems are equally good."),
+              mark("Crossing curves mean each system is better for a different user; which one wins depends on how much recall the user wants.")),
+    ),
+    question(
+        "10-why-harmonic",
+        LESSON,
+        "why F1 takes the harmonic mean",
+        mark("Why does F1 combine P@k and R@k with the harmonic mean rather than the arithmetic mean?"),
+        right(mark("The harmonic mean is pulled towards the smaller of the two, so neither returning everything nor one sure hit gives a high F1."),
+              mark("With the arithmetic mean, recall 1 and precision near 0 would still score about one half; the harmonic mean stays near the weaker of the two.")),
+        wrong(mark("The harmonic mean is always the larger of the two means, which rewards good systems."),
+              mark("It is never larger than the arithmetic mean: it is pulled towards the smaller of the two numbers.")),
+        wrong(mark("Precision and recall are on different scales, and the harmonic mean puts them on one."),
+              mark("Both are shares between 0 and 1, on the same scale; the harmonic mean is chosen for how it treats an imbalance.")),
+        wrong(mark("It weighs recall twice as much as precision."),
+              mark("F1 weighs the two equally; leaning towards recall is what F_β with β above 1 does, F_2 for instance.")),
     ),
 )

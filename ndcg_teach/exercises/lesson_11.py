@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _choice_judge, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "11-user-models"
 
@@ -106,5 +107,41 @@ LESSON_EXERCISES = (
             },
         ),
         right=mark("ERR's user is happy with one great result; RBP's collects every relevant one."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "11-the-cascade",
+        LESSON,
+        "why a result below good ones adds almost nothing to ERR",
+        mark("In [2, 3, 0, 1] (top grade 3), the grade-1 result at rank 4 adds almost nothing to ERR.\n"
+             "In RBP, a relevant result at rank 4 adds its share p^3 whatever sits above it.\n"
+             "Why the difference?"),
+        wrong(mark("ERR's discount falls faster than RBP's."),
+              mark("The difference is not the discount: ERR multiplies by the chance that the user reaches rank 4 at all, which depends on the results above it, while RBP's weight depends only on the rank.")),
+        right(mark("ERR's user stops once a result satisfies them, so a result counts only for users whom the results above did not satisfy."),
+              mark("Two good results above it stop most users before rank 4: in ERR a result's worth depends on what sits above it, in NDCG and RBP it does not.")),
+        wrong(mark("ERR ignores grade-1 results."),
+              mark("A grade-1 result satisfies with probability 1/8 on a scale that ends at 3: it counts, but only for the users who reach it.")),
+        wrong(mark("RBP counts only the first three ranks."),
+              mark("RBP weighs every rank by p^(i-1); rank 4 gets p^3, a smaller share but never 0.")),
+    ),
+    question(
+        "11-which-user",
+        LESSON,
+        "which metric matches a voice assistant and a researcher",
+        mark("A voice assistant reads out one answer, and the user acts on it.\n"
+             "A researcher collects every relevant paper on a topic.\n"
+             "Which metrics match these users?"),
+        wrong(mark("RBP with p = 0.95 for the voice assistant, ERR for the researcher."),
+              mark("Swapped: p = 0.95 is a user who reads 20 results on average, and ERR's user stops at the first good one, which is not how someone collecting every paper reads.")),
+        wrong(mark("NDCG for both, because it is the standard."),
+              mark("NDCG's user never stops and still values rank 20; neither user here reads like that: the listener hears one answer, and the researcher's patience is better stated as p.")),
+        wrong(mark("Any of them: the three metrics always agree on which list is better."),
+              mark("Section 4 shows they can disagree: ERR prefers the one excellent result on top, NDCG and RBP the several good ones.")),
+        right(mark("ERR for the voice assistant, RBP with a high persistence p for the researcher."),
+              mark("ERR's user stops at the first satisfying result, as the listener does; RBP with p near 1 keeps reading and counts every relevant result, as the researcher does.")),
     ),
 )

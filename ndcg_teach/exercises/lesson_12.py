@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "12-incomplete-judgements"
 
@@ -70,5 +71,40 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("On the condensed list the unjudged results cost nothing, as bpref does."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "12-a-new-system-last",
+        LESSON,
+        "what to conclude when a new system comes last on a pooled collection",
+        mark("A system built after the judging comes last on a leaderboard that reads unjudged documents as not relevant.\n"
+             "Its top 10 holds four documents that nobody judged.\n"
+             "What is the careful conclusion?"),
+        right(mark("Its place is uncertain: judge its unjudged documents, or compare with bpref or condensed lists."),
+              mark("Its unjudged documents were counted as misses; bpref and condensed lists score it only on what was judged, and in the lesson's simulation they put first the system that this reading put last.")),
+        wrong(mark("It is the worst system."),
+              mark("In the lesson's simulation, the system that came last this way was the best one under full judgements: the relevant documents only it found were never judged.")),
+        wrong(mark("Its unjudged documents are probably not relevant, or the pool would have found them."),
+              mark("The pool holds only what the participating systems ranked high; a system that works differently finds exactly the relevant documents the pool missed.")),
+        wrong(mark("Its true score is higher by the share of unjudged documents in its top 10."),
+              mark("Nothing says how many of the unjudged documents are relevant: the truth lies somewhere in a range, and RBP's residual can bound it.")),
+    ),
+    question(
+        "12-scores-above-the-truth",
+        LESSON,
+        "why every score from an incomplete pool sits above the truth",
+        mark("In the simulation, the pooled systems score AP′ 0.52 to 0.57, bpref 0.49 to 0.55 and AP 0.40 to 0.46 on the incomplete judgements, against AP 0.25 to 0.28 with full judgements.\n"
+             "What does this show?"),
+        wrong(mark("AP′ over-rates systems, so it is a worse metric than AP."),
+              mark("Every column that sees only the judgements is too high, AP with unjudged documents read as not relevant too; AP′ is not the cause.")),
+        wrong(mark("The full judgements must be wrong."),
+              mark("The full judgements are the truth the simulation knows by construction; the pool found only about half of each query's 20 relevant documents.")),
+        right(mark("Each score divides by the relevant documents the pool found, so it sits above the truth: compare systems within one column, never a score with the truth."),
+              mark("A system that finds every judged relevant document scores as if it had found all 20; none of these columns estimates the true AP, but each can still order systems.")),
+        wrong(mark("The pooled systems saw the judgements in advance."),
+              mark("They did not see them; they built the pool, so their relevant results were judged, while relevant documents none of them found were never judged and are missing from R.")),
     ),
 )

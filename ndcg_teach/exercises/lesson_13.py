@@ -4,6 +4,7 @@ import numpy as np
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "13-significance"
 
@@ -115,5 +116,39 @@ LESSON_EXERCISES = (
             tolerance=1e-6,
         ),
         right=mark("Ten comparisons, each at 0.5%: the chance of any false winner stays near 5%."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "13-what-can-you-conclude",
+        LESSON,
+        "what NDCG going from 0.62 to 0.64 on 50 queries tells",
+        mark("A paper reports that its new system raised NDCG@10 from 0.62 to 0.64 on 50 queries, and nothing else.\n"
+             "What can you conclude?"),
+        wrong(mark("The new system is better: 0.02 is a real improvement."),
+              mark("On 50 queries a difference of 0.02 can be the luck of which queries were picked; nothing reported says how often chance alone would give it.")),
+        right(mark("Nothing yet: it takes the per-query differences and a paired test or an interval, and 50 queries often miss a difference of 0.02."),
+              mark("A small difference needs many queries (about 7.85 (s_d / d̄)^2 for 80% power, between 100 and 200 in section 6); 50 are enough for large differences, not for 0.02.")),
+        wrong(mark("The difference is not real, because 0.02 is too small to matter."),
+              mark("Small is not the same as not real: a small gain can be real and can matter, and the numbers given cannot settle it either way.")),
+        wrong(mark("The new system is better at the 5% level, since 50 queries is the TREC standard."),
+              mark("A habit is not a test: significance comes from the per-query differences, and none are reported.")),
+    ),
+    question(
+        "13-twenty-variants",
+        LESSON,
+        "what is wrong with the best of twenty variants",
+        mark("A paper compares twenty variants with a baseline, each at the 5% level, and reports that the best one is significantly better.\n"
+             "What is wrong with that?"),
+        wrong(mark("Nothing: each test is at 5%, so the winner is a false one only 5% of the time."),
+              mark("5% holds for one comparison chosen in advance; with twenty, a variant that is no better turns up significant far more often (38% of the experiments in section 7).")),
+        wrong(mark("It should have used the Wilcoxon test."),
+              mark("Another test does not help: any test at 5% calls a variant that is no better significant 5% of the time, and twenty chances add up. For a difference in means the t-test or the randomisation test is the one to use anyway.")),
+        wrong(mark("Twenty variants need twenty times as many queries."),
+              mark("More queries give each comparison more power, but they do not remove the chance of a false winner among twenty; that needs a correction for the number of comparisons.")),
+        right(mark("With twenty comparisons a false winner is likely: correct for them (Bonferroni, Holm) or choose the one comparison in advance, and report all twenty."),
+              mark("The chance that at least one of twenty variants that are no better looks significant is far above 5%; a correction keeps the chance of any false winner near the level you state.")),
     ),
 )

@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "14-recommender-evaluation"
 
@@ -87,5 +88,39 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("Sampling squeezes the catalogue: 200 items above the held-out one become about 20."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "14-sampled-winner",
+        LESSON,
+        "what a win on sampled candidates says about the full catalogue",
+        mark("A paper ranks each held-out item against 100 sampled items and reports that model B beats model A on HitRate@10.\n"
+             "What does that say about the full catalogue?"),
+        wrong(mark("B is better there too: sampling raises every model's numbers alike."),
+              mark("Sampling does not treat models alike: it turns B's items near rank 60 into hits while A's misses, spread over the catalogue, stay misses. In section 4 A was far better on the full catalogue.")),
+        wrong(mark("A is better there, because sampling always reverses the order."),
+              mark("Sampling can reverse the order, not always: the sampled numbers alone cannot tell you which way the full catalogue goes.")),
+        right(mark("Nothing certain: sampled metrics measure something close to AUC and can reverse the order of two models."),
+              mark("With 100 sampled items, HitRate@10 asks roughly whether the item is in the top tenth of the catalogue; rank the full catalogue, or at least report a corrected estimate beside the sampled one.")),
+        wrong(mark("The comparison is sound as long as both models ranked the same 100 sampled items."),
+              mark("A shared sample makes the comparison fair between the two, but it still compares a coarse, AUC-like quantity, not what users see in their top 10.")),
+    ),
+    question(
+        "14-leave-one-out",
+        LESSON,
+        "what holds when each user has one held-out item",
+        mark("Under leave-one-out, each user has exactly one held-out item.\n"
+             "Which statements hold?"),
+        right(mark("HitRate@k equals recall@k."),
+              mark("With one relevant item, it is either in the top k (recall 1) or not (recall 0), exactly success@k.")),
+        right(mark("A user's NDCG@k is 1/log2(r+1) for a hit at rank r, up to k."),
+              mark("The ideal ranking puts the one item first, so IDCG = 1 and NDCG is the discount at the item's rank.")),
+        wrong(mark("HitRate@10 tells a hit at rank 1 from a hit at rank 9."),
+              mark("Any hit in the top 10 counts 1; NDCG@10 and RR tell the ranks apart.")),
+        wrong(mark("P@k equals HitRate@k."),
+              mark("P@k divides the one hit by k: it is success@k divided by k.")),
     ),
 )

@@ -6,6 +6,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "15-judges-and-agreement"
 
@@ -115,5 +116,39 @@ LESSON_EXERCISES = (
         ),
         right=mark("Fifteen tests at 5% crown a false winner about half the time: why Tukey's HSD tests the "
                    "family at once."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "15-raw-agreement",
+        LESSON,
+        "why 92.5% agreement can be a modest κ",
+        mark("Two assessors agree on 370 of 400 documents, 92.5%, but both call most documents relevant.\n"
+             "Why is Cohen's κ lower than 92.5% suggests?"),
+        wrong(mark("κ leaves out the documents both call relevant."),
+              mark("They count in the observed agreement like every other; κ subtracts what chance would give, it drops no label.")),
+        right(mark("Two judges labelling at random with those rates would also agree often, and κ counts only the agreement beyond that chance."),
+              mark("When both judges call most documents relevant, chance alone makes them agree on many; κ = (p_o - p_e) / (1 - p_e) removes that share.")),
+        wrong(mark("400 documents are too few for κ."),
+              mark("The number of documents affects how sure we can be of κ, not its value; the gap comes from chance agreement.")),
+        wrong(mark("κ counts a disagreement by one grade as half a disagreement."),
+              mark("That is weighted κ, for graded labels; here the labels are relevant or not, and plain κ's correction is for chance.")),
+    ),
+    question(
+        "15-the-poor-judge",
+        LESSON,
+        "why a judge right 30% of the time still keeps the order of systems",
+        mark("A simulated judge gives the true grade only 30% of the time (plain κ 0.03), yet its rankings of the systems stay close to the truth.\n"
+             "Why?"),
+        wrong(mark("Its 800 independent errors average out."),
+              mark("Independent errors alone do not keep an order: the uninformative judge makes as many, and its rankings are a draw.")),
+        wrong(mark("Kendall's τ cannot fall far with only six systems."),
+              mark("τ can fall to -1: the uninformative judge's τ went far below 0.")),
+        wrong(mark("Plain κ under-rates every judge, so 0.03 really means good agreement."),
+              mark("Plain κ is right about what it measures: this judge gives the exact grade little more often than chance. What it misses is that the errors are near misses.")),
+        right(mark("Each of its errors is one grade off, so its grades still carry the order of the documents."),
+              mark("A grade-3 document still gets 2 or 3, a grade-0 one 0 or 1: its quadratic weighted κ is 0.62, and it is the order the grades keep, not the number of errors, that keeps a ranking.")),
     ),
 )

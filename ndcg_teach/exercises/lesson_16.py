@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "16-diversity-and-intent"
 
@@ -91,5 +92,40 @@ LESSON_EXERCISES = (
         ),
         right=mark("Most readers want the first intent, and the list serves it at ranks 1 and 2: ERR-IA is high "
                    "though the second intent waits until rank 3."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "16-ndcg-cannot-see",
+        LESSON,
+        "why NDCG scores a page of car dealers like a diverse page",
+        mark("For the query \"jaguar\", run A shows three car pages first; run B shows the car, the animal and the operating system first.\n"
+             "NDCG gives both runs 1.\n"
+             "Why?"),
+        right(mark("NDCG gives each page one grade for the query, so it cannot see which intent a page serves or that it repeats another."),
+              mark("Both runs have five relevant pages in the top 5; only judgements per subtopic reveal that A's top 3 serves one group of users three times.")),
+        wrong(mark("NDCG@5 looks too shallow; at k = 10 it would tell them apart."),
+              mark("Depth does not help: with one grade per page, any depth sees relevant pages, not which intent they serve.")),
+        wrong(mark("The two runs are equally good, as NDCG says."),
+              mark("A user who wanted the animal or the operating system finds nothing in A's top 3; what the runs differ in is what one grade per page leaves out.")),
+        wrong(mark("NDCG ignores the order within the top 5."),
+              mark("NDCG weighs every rank by its discount; it gives both runs 1 because every one of their top 5 pages is relevant.")),
+    ),
+    question(
+        "16-intent-weights",
+        LESSON,
+        "what a verdict that flips with the intent weights means",
+        mark("With equal intent weights ERR-IA prefers run B; with 60% of users wanting the car it narrowly prefers run A.\n"
+             "What does that tell you?"),
+        wrong(mark("ERR-IA is unstable and should not be used."),
+              mark("The flip is not noise: ERR-IA reports what each group of users gets, and the verdict really does depend on who the users are.")),
+        wrong(mark("Run A is better, because most users want the car."),
+              mark("A wins only narrowly with 60% car readers, and leaves the animal and operating system readers nothing in its top 3; whether that trade is right depends on weights you can defend.")),
+        right(mark("The intent weights are a claim about users, and the verdict can depend on them: state them, or estimate them from your users."),
+              mark("P(i | q) is part of the metric: the TREC Web track weighs the subtopics equally, and another choice is a claim that needs its evidence.")),
+        wrong(mark("ERR-IA should be normalised, and then the flip would go away."),
+              mark("Normalising divides both runs of one query by the same number, so it cannot change which of them is ahead.")),
     ),
 )

@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "17-evaluating-retrieval-for-rag"
 
@@ -74,5 +75,40 @@ LESSON_EXERCISES = (
             ],
         ),
         right=mark("Even a perfect reranker stays below 1: the passages the retriever lost are lost for good."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "17-what-a-reranker-can-raise",
+        LESSON,
+        "which numbers a reranker of the top 100 can raise",
+        mark("A team puts a reranker on top of its retriever: the reranker reorders the retriever's top 100 passages.\n"
+             "Which numbers can it raise?"),
+        right(mark("The final list's nDCG@10."),
+              mark("It reorders the 100 passages, and nDCG@10 judges the order of the top 10.")),
+        right(mark("The final list's recall@10."),
+              mark("Lifting relevant passages from deep in the 100 into the top 10 raises recall@10.")),
+        wrong(mark("The final list's recall@100."),
+              mark("The reranker returns the same 100 passages in a new order: it can neither add nor remove one, so recall@100 stays exactly where it was.")),
+        wrong(mark("The chance that a passage the retriever never fetched reaches the generator."),
+              mark("A reranker sees only what the retriever fetched; a passage the retriever lost is out of reach of any reranker.")),
+    ),
+    question(
+        "17-holes-in-the-top-10",
+        LESSON,
+        "what to do when two systems' judged@10 differ on a pooled collection",
+        mark("On a pooled collection, a new retriever scores a lower nDCG@10 than the old lexical one.\n"
+             "Its judged@10 is 0.81, the old one's 0.96.\n"
+             "What should you do before believing the order?"),
+        wrong(mark("Nothing: both were scored on the same judgements."),
+              mark("The same judgements are not equally fair to both: they were made from systems like the old one, and the new system's holes, read as not relevant, may be relevant passages the pool missed.")),
+        wrong(mark("Average over the collections with the micro mean instead."),
+              mark("How collections are averaged has nothing to do with the holes inside one collection's top 10s.")),
+        wrong(mark("Compare recall@100 instead: holes do not affect it."),
+              mark("Recall's denominator counts only the judged relevant passages: on a pooled collection it measures agreement with the pool, where the lexical retriever can look perfect.")),
+        right(mark("Judge the holes in both top 10s, or at least compare condensed lists or bpref."),
+              mark("The gap in judged@10 can decide the order: in the lesson the holes turned the comparison around, and judging them brought both scores within 0.003 of the truth.")),
     ),
 )

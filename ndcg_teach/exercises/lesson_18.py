@@ -7,6 +7,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, Judge, _as_number, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "18-online-evaluation"
 
@@ -167,5 +168,39 @@ LESSON_EXERCISES = (
         )),
         right=mark("Two points of CTR on a base of 20% take thousands of users per arm; half the change would take "
                    "about four times as many."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "18-ctr-cannot-see-order",
+        LESSON,
+        "why the cascade model's CTR is the same for every order",
+        mark("Under the cascade model, all 24 orders of four results graded 3, 2, 1 and 0 have the same click-through rate, 0.9316.\n"
+             "Why?"),
+        wrong(mark("The cascade model ignores the grades."),
+              mark("The grades set each result's attractiveness, and they decide the CTR; only the order does not.")),
+        wrong(mark("CTR is counted at position 1 only."),
+              mark("CTR is the share of sessions with a click anywhere; a session without one passed every result.")),
+        right(mark("The user reads on until something attracts them, so whether a session has a click depends on which results are in the list, not on their order."),
+              mark("A session ends without a click only if every result fails to attract, whatever the order; the order changes where the click lands, which ERR sees and CTR does not.")),
+        wrong(mark("24 orders are too few to show a difference."),
+              mark("These are exact probabilities, not a sample: every order has the same chance of a session without any click.")),
+    ),
+    question(
+        "18-offline-and-online-disagree",
+        LESSON,
+        "what it means when interleaving and NDCG prefer different rankers",
+        mark("NDCG@4 prefers ranker A, which puts the best result at position 4; interleaving prefers ranker B under both click models.\n"
+             "What does this mean?"),
+        right(mark("These users act on where the best result sits far more than NDCG's slow discount does: test a change online before it ships."),
+              mark("Interleaving reports what these users prefer; NDCG's log discount barely punishes hiding the best result at position 4, while both simulated users act on it.")),
+        wrong(mark("Interleaving got it wrong, since NDCG uses the judged grades."),
+              mark("Both use the same grades: the click models turn them into clicks, and interleaving reports what those users prefer. Neither measure is wrong; their user models differ.")),
+        wrong(mark("The judgements must be wrong."),
+              mark("The grades are the same for both measures; what differs is how each turns grades and positions into a preference.")),
+        wrong(mark("Interleaving was run on too few impressions."),
+              mark("The win chances here are exact, from every coin flip and click pattern, not estimates from a sample.")),
     ),
 )

@@ -6,6 +6,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "19-counterfactual-evaluation"
 
@@ -139,5 +140,55 @@ LESSON_EXERCISES = (
         ),
         right=mark("d3 was clicked once in four sessions at a position examined a quarter of the time: its "
                    "estimated attractiveness is 1, and the new ranking puts it first."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "19-the-logs-click-rate",
+        LESSON,
+        "what the click rate of a log estimates",
+        mark("A team logs 10,000 sessions of its current policy and finds a click rate of 0.23.\n"
+             "A new policy would often show other items.\n"
+             "What does 0.23 estimate?"),
+        wrong(mark("The new policy's click rate, since the log is large."),
+              mark("No size of log helps: its records are what the old policy chose, so their mean measures the old policy.")),
+        wrong(mark("A lower bound on the new policy's value."),
+              mark("Nothing ties the two: a new policy can be worse or better than the logging one (in the lesson it is worth twice as much).")),
+        wrong(mark("The mean of the two policies' values."),
+              mark("The new policy played no part in what the log holds; the plain mean of the log does not reflect it at all.")),
+        right(mark("The value of the policy that made the log."),
+              mark("A log's click rate estimates its logging policy; weighting each record by π(a | x) / π0(a | x), as IPS does, makes the log speak for the new policy.")),
+    ),
+    question(
+        "19-ips-above-one",
+        LESSON,
+        "what an IPS estimate above 1 means",
+        mark("On a small log, IPS estimates the new policy's click rate as 1.4, although no policy can earn more than 1.\n"
+             "What does this show?"),
+        wrong(mark("IPS is biased upwards."),
+              mark("IPS is unbiased: averaged over every log the logging policy could produce, it equals the truth exactly, as section 3 computes.")),
+        right(mark("IPS has a large variance: on one small log it can land far from the truth, in either direction."),
+              mark("Two rare records weighted 5 each were clicked and count five times; over all logs such luck evens out, but one log carries it in full.")),
+        wrong(mark("The propensities in the log must be wrong."),
+              mark("The propensities are right here; large weights on rare records are how IPS works, and they make a single estimate noisy.")),
+        wrong(mark("The new policy is better than any possible policy."),
+              mark("Every reward is 0 or 1, so no policy's value exceeds 1: an estimate above 1 says something about the estimator, not about the policy.")),
+    ),
+    question(
+        "19-no-overlap",
+        LESSON,
+        "what IPS can say where the logging policy never acted",
+        mark("The logging policy never showed item b to users of kind u, and the new policy always shows b to u.\n"
+             "What can IPS on this log tell you about the new policy?"),
+        wrong(mark("Its value on average, because IPS is unbiased."),
+              mark("IPS is unbiased only with overlap, π0(a | x) > 0 wherever the new policy acts; here it is off by exactly what the new policy earns where the log is silent.")),
+        wrong(mark("Its value, once the weights are clipped."),
+              mark("Clipping trades variance for bias on records that exist; with no record of b shown to u there is nothing to clip.")),
+        right(mark("Nothing about what u does with b: no weighting can recover it, and the log cannot warn you."),
+              mark("Where the log is silent only a reward model speaks, and it is exactly as right as it is there; check that the logging policy explored every action the new policy takes.")),
+        wrong(mark("Its value with SNIPS instead of IPS."),
+              mark("SNIPS weights the same records; with none of b shown to u it cannot know how u reacts to b either.")),
     ),
 )
