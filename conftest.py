@@ -9,15 +9,41 @@ any of these (0.15975 printed as 0.1598 here and 0.1597 on another CPU) prints d
 """
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import uuid
 
 import pytest
 from numeric_settings import CHILD, probe, second_setting  # tools/, on pytest's pythonpath
 
 SECOND = pytest.StashKey()  # the second run: (process, log file, description, notebook count)
+
+
+def pytest_configure(config):
+    if os.environ.get(CHILD):
+        _kernels_over_unix_sockets(config)
+
+
+def _kernels_over_unix_sockets(config):
+    """In the second run, nbval's kernels talk over Unix sockets instead of TCP ports.
+
+    Two runs starting kernels at the same time draw the same free port now and then: the kernel that binds it second
+    dies ("Address already in use") and nbval reports a kernel that did not start within 60 s.
+    """
+    import nbval.kernel
+    from jupyter_client.manager import KernelManager
+
+    folder = tempfile.mkdtemp(prefix="nbval-kernels-")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+    class UnixSocketKernelManager(KernelManager):
+        def __init__(self, **kwargs):
+            super().__init__(transport="ipc", ip=os.path.join(folder, uuid.uuid4().hex), **kwargs)
+
+    nbval.kernel.KernelManager = UnixSocketKernelManager
 
 
 class SecondSetting(pytest.Item):
