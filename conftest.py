@@ -3,9 +3,10 @@
 Whenever a pytest run collects lessons for nbval (``make test``, or ``pytest --nbval-lax notebooks/NN-….ipynb``),
 the same notebooks also run, at the same time in a second process, in the setting of tools/numeric_settings.py:
 OpenBLAS on another kernel with one thread, NumPy's SIMD loops (AVX2, AVX-512, ...) off, and glibc's libm without
-its FMA and AVX2 variants. A number that sits on a rounding tie and is computed through
-any of these (0.15975 printed as 0.1598 here and 0.1597 on another CPU) prints differently there, and the item
-``second numeric setting`` at the end of the run fails with nbval's report of the cells that differ.
+its FMA and AVX2 variants. A number that sits on a rounding tie and is computed through any of these (0.15975,
+printed 0.1598 on one CPU and 0.1597 on another) is likely to print differently there, and the item ``second
+numeric setting`` at the end of the run then fails with nbval's report of the cells that differ. A machine with
+neither an OpenBLAS kernel to switch nor SIMD loops to turn off runs no second time, and says so.
 """
 
 import os
@@ -78,7 +79,8 @@ def pytest_collection_modifyitems(session, config, items):
     if there["simd"] != here["simd"]:
         changed.append(f"NumPy without {' '.join(sorted(set(here['simd']) - set(there['simd'])))}")
     if not changed:
-        return  # no second setting on this machine (no OpenBLAS kernel to switch, no SIMD loops to turn off)
+        config.stash[SECOND] = None
+        return
     description = f"a second numeric setting ({'; '.join(changed)}; one BLAS thread)"
     log = tempfile.NamedTemporaryFile("w", prefix="second-setting-", suffix=".log", delete=False)
     mode = "--nbval" if config.option.nbval and not config.option.nbval_lax else "--nbval-lax"
@@ -91,9 +93,11 @@ def pytest_collection_modifyitems(session, config, items):
                                            description=description))
 
 
-
 def pytest_terminal_summary(terminalreporter, config):
-    if SECOND in config.stash:
+    if config.stash.get(SECOND, False) is None:
+        terminalreporter.write_line("no second numeric setting on this machine: no OpenBLAS kernel to switch, no "
+                                    "NumPy SIMD loops to turn off")
+    elif SECOND in config.stash:
         process, log, description, count = config.stash[SECOND]
         last = ""
         if process.poll() is not None:
@@ -103,7 +107,7 @@ def pytest_terminal_summary(terminalreporter, config):
 
 
 def pytest_unconfigure(config):
-    if SECOND in config.stash:
+    if config.stash.get(SECOND):
         process, log, _description, _count = config.stash[SECOND]
         if process.poll() is None:  # the run stopped early (-x, Ctrl-C): so does the second one
             if hasattr(os, "killpg"):
