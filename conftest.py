@@ -107,7 +107,7 @@ def pytest_terminal_summary(terminalreporter, config):
 
 
 def pytest_unconfigure(config):
-    if config.stash.get(SECOND):
+    if config.stash.get(SECOND, None):
         process, log, _description, _count = config.stash[SECOND]
         if process.poll() is None:  # the run stopped early (-x, Ctrl-C): so does the second one
             if hasattr(os, "killpg"):
