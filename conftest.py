@@ -7,6 +7,11 @@ its FMA and AVX2 variants. A number that sits on a rounding tie and is computed 
 printed 0.1598 on one CPU and 0.1597 on another) is likely to print differently there, and the item ``second
 numeric setting`` at the end of the run then fails with nbval's report of the cells that differ. A machine with
 neither an OpenBLAS kernel to switch nor SIMD loops to turn off runs no second time, and says so.
+
+A Chinese lesson runs there as its English twin: tests/test_zh_cn.py holds the twins to the same code token for
+token (only the strings a learner reads are translated) and to the same numbers in every checked output, so the
+Chinese edition's numbers change in the second setting exactly when the English ones do. That halves the second
+run's cost.
 """
 
 import os
@@ -67,9 +72,19 @@ class SecondSetting(pytest.Item):
         return self.path, None, "second numeric setting"
 
 
+def english_twin(path):
+    """A Chinese lesson's English twin (notebooks/zh-CN/NN-slug.zh-CN.ipynb -> notebooks/NN-slug.ipynb); else ``path``."""
+    if path.parent.name == "zh-CN" and path.name.endswith(".zh-CN.ipynb"):
+        twin = path.parent.parent / path.name.replace(".zh-CN.ipynb", ".ipynb")
+        if twin.exists():
+            return twin
+    return path
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
-    notebooks = list(dict.fromkeys(str(item.path) for item in items if type(item).__module__ == "nbval.plugin"))
+    notebooks = list(dict.fromkeys(str(english_twin(item.path)) for item in items
+                                   if type(item).__module__ == "nbval.plugin"))
     if not notebooks or os.environ.get(CHILD) or config.option.collectonly:
         return
     here = probe()
@@ -103,7 +118,8 @@ def pytest_terminal_summary(terminalreporter, config):
         if process.poll() is not None:
             with open(log, encoding="utf-8", errors="replace") as text:
                 last = ([line for line in text.read().splitlines() if line.strip()] or [""])[-1]
-        terminalreporter.write_line(f"{count} notebooks also ran in {description}: {last or 'stopped early'}")
+        terminalreporter.write_line(f"the lessons also ran in {description}, {count} notebooks (a Chinese lesson as "
+                                    f"its English twin): {last or 'stopped early'}")
 
 
 def pytest_unconfigure(config):
