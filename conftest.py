@@ -118,7 +118,7 @@ def pytest_terminal_summary(terminalreporter, config):
         if process.poll() is not None:
             with open(log, encoding="utf-8", errors="replace") as text:
                 last = ([line for line in text.read().splitlines() if line.strip()] or [""])[-1]
-        terminalreporter.write_line(f"the lessons also ran in {description}, {count} notebooks (a Chinese lesson as "
+        terminalreporter.write_line(f"the lessons also ran in {description}, {count} notebook{'s' * (count != 1)} (a Chinese lesson as "
                                     f"its English twin): {last or 'stopped early'}")
 
 
