@@ -1,18 +1,23 @@
 """A small logging world with a known truth, and each estimator's exact bias and variance in it. Lesson 19.
 
 :class:`BanditProblem` holds context chances, a logging policy and each
-action's click chance. :meth:`~BanditProblem.exact` enumerates every possible
-log of ``n`` records (grouped by how often each possible record occurs, with
-its multinomial probability) and gives the exact expectation, bias, variance
-and MSE of IPS, SNIPS, DM and DR (:mod:`ndcg_teach.counterfactual`): IPS's
-unbiasedness, SNIPS's bias and DR's double robustness are then facts to read,
-not claims. :meth:`~BanditProblem.simulate` draws logs with a seed, and
-:meth:`~BanditProblem.simulate_estimates` repeats that for logs too large to
-enumerate.
+action's click chance. :meth:`~BanditProblem.exact` goes through every
+possible log of ``n`` records (grouped by how often each possible record
+occurs, with its multinomial probability) and gives the exact expectation,
+bias, variance and MSE of IPS, SNIPS, DM and DR
+(:mod:`ndcg_teach.counterfactual`): IPS's unbiasedness, SNIPS's bias and DR's
+double robustness are then facts to read, not claims. It computes in
+fractions and integers, never in floating point, so its numbers are the same
+on every machine (a variance of exactly 0.15975 cannot print as 0.1598 on one
+CPU and 0.1597 on another). :meth:`~BanditProblem.simulate` draws logs with a
+seed, and :meth:`~BanditProblem.simulate_estimates` repeats that for logs too
+large to enumerate.
 """
 
 from dataclasses import dataclass
-from math import lgamma
+from fractions import Fraction
+from itertools import product
+from math import comb, lcm
 
 import numpy as np
 
@@ -25,7 +30,8 @@ from .validation import check_count, check_seed, shown
 
 __all__ = ["BanditProblem", "EstimatorMoments"]
 
-MAX_LOG_COUNTS = 2_000_000  # count vectors exact() may enumerate
+MAX_LOG_COUNTS = 2_000_000  # count vectors exact() may go through
+SNIPS_BITS = 256  # SNIPS's moments are summed in integers scaled by 2**SNIPS_BITS: far below a float's last digit
 
 
 @dataclass(frozen=True, repr=False)
@@ -44,7 +50,8 @@ class EstimatorMoments(Explained):
     exact : bool
         True: every possible log enumerated; False: ``trials`` simulated logs.
     logs : int
-        Count vectors enumerated (exact) or logs simulated.
+        Count vectors (the possible logs, up to the order of their records) for exact moments, or logs
+        simulated.
     """
 
     truth: float
@@ -81,13 +88,57 @@ def _clean(bias):
     return 0.0 if abs(bias) < 1e-12 else float(bias)
 
 
-def _compositions(total, parts):
-    """Every vector of ``parts`` non-negative integers adding up to ``total``, as rows of an array."""
-    if parts == 1:
-        return np.array([[total]])
-    blocks = [np.hstack([np.full((len(rest), 1), first), rest])
-              for first in range(total, -1, -1) for rest in [_compositions(total - first, parts - 1)]]
-    return np.vstack(blocks)
+def _fraction(value):
+    """``value`` exactly as the decimal Python shows for it: 0.2 is 1/5, not the binary float nearest to 1/5."""
+    return Fraction(repr(float(value)))
+
+
+def _rows(matrix):
+    """A matrix as rows of fractions."""
+    return [[_fraction(value) for value in row] for row in matrix]
+
+
+def _value(chances, policy, rewards):
+    """``V(π) = Σ_x P(x) Σ_a π(a|x) q(x, a)`` in fractions."""
+    return sum(p * sum(t * q for t, q in zip(row, reward_row)) for p, row, reward_row in zip(chances, policy, rewards))
+
+
+def _linear_moments(records, n):
+    """E and Var of the mean of ``n`` independent terms, each ``term`` with chance ``chance / Σ chance``."""
+    total = sum(chance for chance, _term in records)  # 1 unless the probabilities given add up to 1 only within 1e-9
+    mean = sum(chance * term for chance, term in records) / total
+    return mean, (sum(chance * term * term for chance, term in records) / total - mean * mean) / n
+
+
+def _ratio_moments(groups, n):
+    """E and Var of ``Σ c_g a_g / Σ c_g b_g`` (0 when the denominator is 0; SNIPS) over the logs of ``n`` records.
+
+    ``groups`` is ``[(chance, a, b), ...]``; ``c`` counts how often each group occurs in a log, with chance
+    ``n! / Π c_g! · Π p_g^c_g``, ``p_g = chance_g / Σ chance``. Logs with the same sums are merged as the groups are
+    added one at a time, in integers: the chances over a common denominator, ``a`` and ``b`` over another. The two
+    moments are then summed scaled by ``2**SNIPS_BITS`` (each term rounded down there), the same on every machine.
+    """
+    denominator = lcm(*(chance.denominator for chance, _a, _b in groups))
+    scale = lcm(*(value.denominator for _chance, a, b in groups for value in (a, b)))
+    binomial = [[comb(left, c) for c in range(left + 1)] for left in range(n + 1)]
+    states = {(n, 0, 0): 1}  # (records still to place, scaled Σ c a, scaled Σ c b) -> Σ multinomial · Π numerator^c
+    for position, (chance, a, b) in enumerate(groups):
+        a, b = int(a * scale), int(b * scale)
+        powers = [int(chance * denominator) ** c for c in range(n + 1)]
+        following = {}
+        for (left, total_a, total_b), count in states.items():
+            for c in (left,) if position == len(groups) - 1 else range(left + 1):
+                key = (left - c, total_a + c * a, total_b + c * b)
+                following[key] = following.get(key, 0) + count * binomial[left][c] * powers[c]
+        states = following
+    whole = sum(int(chance * denominator) for chance, _a, _b in groups) ** n  # the sum of every count
+    first = second = 0
+    for (_left, total_a, total_b), count in states.items():
+        if total_b:
+            first += (count * total_a << SNIPS_BITS) // (total_b * whole)
+            second += (count * total_a * total_a << SNIPS_BITS) // (total_b * total_b * whole)
+    mean = Fraction(first, 1 << SNIPS_BITS)
+    return mean, Fraction(second, 1 << SNIPS_BITS) - mean * mean
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -142,8 +193,14 @@ class BanditProblem(Explained):
         return policy_matrix(name, policy, self.contexts, self.actions)
 
     def value(self, policy):
-        """The true value ``V(π) = Σ_x P(x) Σ_a π(a|x) q(x, a)``."""
-        return float(np.array(self.context_probabilities) @ (self.policy(policy) * self.rewards).sum(axis=1))
+        """The true value ``V(π) = Σ_x P(x) Σ_a π(a|x) q(x, a)``, in fractions (the same on every machine)."""
+        chances, _logging, rewards = self._exact_world()
+        return float(_value(chances, _rows(self.policy(policy)), rewards))
+
+    def _exact_world(self):
+        """``P(x)``, ``π0(a|x)`` and ``q(x, a)`` as fractions."""
+        return _rows([self.context_probabilities])[0], _rows(self.logging), [[_fraction(q) for q in row]
+                                                                           for row in self.rewards]
 
     def simulate(self, n, *, seed=0):
         """A log of ``n`` records drawn with the logging policy (seeded).
@@ -163,34 +220,18 @@ class BanditProblem(Explained):
         reward = (rng.random(n) < self.rewards[context, action]).astype(np.float64)
         return Log(self.contexts, self.actions, context, action, reward, self.logging[context, action])
 
-    def _outcomes(self):
-        """Every possible record (context, action, reward) with its chance under the logging policy, 0s left out."""
-        x, a, r = np.meshgrid(np.arange(len(self.contexts)), np.arange(len(self.actions)), (0, 1), indexing="ij")
-        x, a, r = x.ravel(), a.ravel(), r.ravel().astype(np.float64)
-        q = self.rewards[x, a]
-        chance = np.array(self.context_probabilities)[x] * self.logging[x, a] * np.where(r == 1, q, 1 - q)
-        keep = chance > 0
-        return x[keep], a[keep], r[keep], chance[keep]
-
-    def _terms(self, policy, reward_model, propensities, x, a, r):
-        """Per record: the IPS weight, the reward model's value of ``policy`` and DR's term."""
-        logged = self.logging if propensities is None else self.policy(propensities, "propensities")
-        if (logged[x, a] <= 0).any():
-            raise ValueError(gettext("propensities must be positive for every action the logging policy takes. "
-                                     "Got 0 for a logged action instead."))
-        weight = policy[x, a] / logged[x, a]
-        if reward_model is None:
-            return weight, None, None
-        model = value_matrix("reward_model", reward_model, self.contexts, self.actions, mark("q̂(x, a)"))
-        direct = (policy * model).sum(axis=1)[x]
-        return weight, direct, direct + weight * (r - model[x, a])
-
     def exact(self, policy, n, *, reward_model=None, propensities=None):
         """Each estimator's exact expectation and variance over every possible log of ``n`` records. Lesson 19.
 
         A log's estimates depend only on how many times each possible record
         (context, action, reward) occurs in it, so the logs are grouped by
-        those counts, each with its multinomial probability.
+        those counts, each with its multinomial probability. Each probability
+        is read exactly as the decimal Python shows for it (0.2 is 1/5), and
+        the moments are computed in fractions and integers: IPS, DM and DR
+        (each the mean of ``n`` independent terms) exactly, SNIPS with each
+        log's share rounded down at ``2**-256``, far below a float's last
+        digit. No float is rounded on the way, so the numbers are the same on
+        every machine.
 
         Parameters
         ----------
@@ -214,32 +255,51 @@ class BanditProblem(Explained):
         >>> moments.truth, moments.means  # IPS is unbiased; SNIPS here is exact whenever b was logged at all
         (1.0, (1.0, 0.75))
         """
-        target = self.policy(policy)
+        target = _rows(self.policy(policy))
         n = check_count("n", n, mark("how many records each log holds"))
-        x, a, r, chance = self._outcomes()
-        counts_needed = np.exp(lgamma(n + x.size) - lgamma(n + 1) - lgamma(x.size))
+        records = self._records(target, reward_model, propensities)
+        counts_needed = comb(n + len(records) - 1, len(records) - 1)
         if counts_needed > MAX_LOG_COUNTS:
             raise ValueError(gettext("n must be small enough to enumerate every log: {size} possible records "
                                      "make {counts_needed:.3g} count vectors for n = {n}, more than "
                                      "{MAX_LOG_COUNTS}. Use simulate_estimates for larger logs. Got n={n} "
-                                     "instead.").format(size=x.size, counts_needed=counts_needed, n=n,
+                                     "instead.").format(size=len(records), counts_needed=counts_needed, n=n,
                                                         MAX_LOG_COUNTS=MAX_LOG_COUNTS))
-        weight, direct, doubly = self._terms(target, reward_model, propensities, x, a, r)
-        counts = _compositions(n, x.size)
-        log_chance = lgamma(n + 1) - np.array([[lgamma(c + 1) for c in row] for row in counts]).sum(axis=1) \
-            + (counts * np.log(chance)).sum(axis=1)
-        probability = np.exp(log_chance)
-        estimates = {"IPS": counts @ (weight * r) / n}
-        denominator = counts @ weight
-        estimates["SNIPS"] = np.divide(counts @ (weight * r), denominator, out=np.zeros(len(counts)),
-                                       where=denominator > 0)
-        if direct is not None:
-            estimates["DM"], estimates["DR"] = counts @ direct / n, counts @ doubly / n
-        means = {name: float(probability @ values) for name, values in estimates.items()}
-        variances = {name: float(probability @ (values - means[name]) ** 2) for name, values in estimates.items()}
-        names = tuple(estimates)
-        return EstimatorMoments(self.value(target), n, names, tuple(means[k] for k in names),
-                                tuple(variances[k] for k in names), True, len(counts))
+        # IPS, DM and DR are means of n independent terms; SNIPS depends on a record only through (w r, w).
+        moments = {"IPS": _linear_moments([(chance, w * r) for chance, w, r, _model in records], n)}
+        groups = {}
+        for chance, w, r, _model in records:
+            groups[w * r, w] = groups.get((w * r, w), 0) + chance
+        moments["SNIPS"] = _ratio_moments([(chance, a, b) for (a, b), chance in groups.items()], n)
+        if reward_model is not None:
+            moments["DM"] = _linear_moments([(chance, direct) for chance, _w, _r, (direct, _dr) in records], n)
+            moments["DR"] = _linear_moments([(chance, doubly) for chance, _w, _r, (_dm, doubly) in records], n)
+        chances, _logging, rewards = self._exact_world()
+        names = tuple(moments)
+        return EstimatorMoments(float(_value(chances, target, rewards)), n, names,
+                                tuple(float(moments[name][0]) for name in names),
+                                tuple(float(moments[name][1]) for name in names), True, counts_needed)
+
+    def _records(self, target, reward_model, propensities):
+        """Every possible record (context, action, reward) with a positive chance under the logging policy, as
+        ``(chance, w, r, (DM's term, DR's term) or None)`` in fractions."""
+        chances, logging, rewards = self._exact_world()
+        logged = logging if propensities is None else _rows(self.policy(propensities, "propensities"))
+        model = None if reward_model is None else [
+            [_fraction(value) for value in row] for row in
+            value_matrix("reward_model", reward_model, self.contexts, self.actions, mark("q̂(x, a)"))]
+        records = []
+        for x, a, r in product(range(len(self.contexts)), range(len(self.actions)), (0, 1)):
+            chance = chances[x] * logging[x][a] * (rewards[x][a] if r else 1 - rewards[x][a])
+            if chance == 0:
+                continue
+            if logged[x][a] <= 0:
+                raise ValueError(gettext("propensities must be positive for every action the logging policy "
+                                         "takes. Got 0 for a logged action instead."))
+            w = target[x][a] / logged[x][a]
+            direct = None if model is None else sum(t * m for t, m in zip(target[x], model[x]))
+            records.append((chance, w, r, None if model is None else (direct, direct + w * (r - model[x][a]))))
+        return records
 
     def simulate_estimates(self, policy, n, *, trials=1000, seed=0, reward_model=None, propensities=None):
         """Each estimator's mean and variance over ``trials`` simulated logs of ``n`` records (seeded). Lesson 19."""

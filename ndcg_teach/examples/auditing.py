@@ -47,6 +47,18 @@ def _quantity(quantity, language):
     return gettext_matching(quantity, _QUANTITIES, language)
 
 
+def tooltip(computed):
+    """``computed`` in a table's tooltip: ten significant digits, more than any document prints.
+
+    Not the float's full ``repr``: its last digits follow the machine's ``log2`` and BLAS, and differ from one CPU
+    to another (0.8724869095986446 here, 0.8724869095986447 with another kernel).
+
+    >>> tooltip(0.8724869095986446), tooltip(2.0)
+    ('0.8724869096', '2')
+    """
+    return f"{computed:.10g}"
+
+
 def _records(example):
     """The checked records of one worked example (none for a missing figure or a formula: they print no number)."""
     if example.kind in ("figure", "formula"):
@@ -133,7 +145,8 @@ class AuditReport(tuple):
         """One table per source document, captioned with its citation; each wrong number's note under its row."""
         tables = []
         for doc, records in self._groups():
-            rows = tuple((r.example, _quantity(r.quantity, self.language), r.published, Cell(_shown(r.computed, r.published), repr(r.computed)),
+            rows = tuple((r.example, _quantity(r.quantity, self.language), r.published,
+                          Cell(_shown(r.computed, r.published), tooltip(r.computed)),
                           _("yes", self.language) if r.agrees else _("NO", self.language)) for r in records)
             headers = tuple(_(header, self.language) for header in _HEADERS)
             tables.append(Table(doc.citation_in(self.language), headers, rows, notes=tuple(r.note for r in records),
