@@ -34,7 +34,7 @@ import sys
 import tarfile
 import time
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import nbformat
 
@@ -83,13 +83,21 @@ def mathjax(stage: Path) -> Path:
     return target.parent
 
 
+def hub_address(text: str) -> str:
+    """``text`` if it is an http(s) address with a host: the only kind of hub URL the site writes into its pages."""
+    parts = urlsplit(text)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"--hub-url must be the class hub's http:// or https:// address, such as https://hub.example.edu. Got {text!r} instead.")
+    return text
+
+
 def hub_link(hub: str, repo: str, branch: str | None, path: str) -> str:
     """nbgitpuller's link that clones (or updates) ``repo`` on the class hub and opens ``path`` of it in JupyterLab."""
     folder = repo.rstrip("/").removesuffix(".git").rsplit("/", 1)[-1]
     query = {"repo": repo, "urlpath": f"lab/tree/{folder}/{path}"}
     if branch:
         query["branch"] = branch
-    return f"{hub.rstrip('/')}/hub/user-redirect/git-pull?{urlencode(query)}"
+    return f"{hub_address(hub).rstrip('/')}/hub/user-redirect/git-pull?{urlencode(query)}"
 
 
 def page(edition: Edition, path: Path) -> str:
@@ -197,6 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repo-url", help=f"the repository the hub pulls (default: https://github.com/{REPOSITORY})")
     parser.add_argument("--branch", help="the branch the hub pulls (default: the repository's default branch)")
     args = parser.parse_args(argv)
+    if args.hub_url:
+        try:
+            hub_address(args.hub_url)
+        except ValueError as error:
+            parser.error(str(error))
     started = time.perf_counter()
     out = build(args.out, hub_url=args.hub_url, repo_url=args.repo_url, branch=args.branch)
     pages = sum(1 for _ in out.rglob("*.html"))
