@@ -50,14 +50,13 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from assignment_solutions import SOLUTIONS, Solution  # noqa: E402
-from build_lessons import EDITIONS, ROOT, Edition, binder_url, lessons, title  # noqa: E402
+from build_lessons import COURSE_ID, EDITIONS, ROOT, Edition, binder_url, lessons, title  # noqa: E402
 
 from ndcg_teach.exercises import EXERCISES, inputs  # noqa: E402
 
 OUT = ROOT / "build" / "nbgrader"
 ANSWER = re.compile(r'\Aanswer = \.\.\.\s*\ncheck\("(?P<key>[^"]+)", answer\)\s*\Z')
 POINTS = 1
-COURSE_ID = {"en": "ndcg-teach", "zh-CN": "ndcg-teach-zh-CN"}
 CODE_STUB = {
     "en": "# YOUR CODE HERE\nraise NotImplementedError()",
     "zh-CN": "# 在这里写你的代码\nraise NotImplementedError()",
