@@ -99,10 +99,10 @@ def has_password(state: Path, name: str) -> bool:
 
 def set_password(state: Path, name: str, password: str) -> None:
     """Store ``name``'s password as FirstUseAuthenticator checks it (a bcrypt hash under the name)."""
-    import bcrypt  # the hub's environment has it (FirstUseAuthenticator's own dependency)
-
     if len(password) < PASSWORD_MIN:
         raise ValueError(f"the password must have at least {PASSWORD_MIN} characters. Got {len(password)} instead.")
+    import bcrypt  # the hub's environment has it (FirstUseAuthenticator's own dependency)
+
     state.mkdir(mode=0o700, parents=True, exist_ok=True)
     with dbm.open(password_store(state), "c", 0o600) as store:
         store[name.encode()] = bcrypt.hashpw(password.encode(), bcrypt.gensalt())

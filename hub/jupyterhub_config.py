@@ -114,13 +114,12 @@ if ROOT:
         if blocked:
             stop(f"the students' accounts cannot reach {needed}: {blocked} is closed to other users. Put this checkout "
                  "(and a local course repository) where every account can read them, for example under /opt or /srv.")
-    try:
-        exchange_owner = accounts.ensure_account(s.unix_name(s.admin))
-    except RuntimeError as error:
-        stop(str(error))
     import nbgrader_exchange  # noqa: E402 (nbgrader is in the hub's environment)
 
-    nbgrader_exchange.prepare(s.exchange, COURSE_ID.values(), exchange_owner)
+    try:
+        nbgrader_exchange.prepare(s.exchange, COURSE_ID.values(), accounts.ensure_account(s.unix_name(s.admin)))
+    except RuntimeError as error:
+        stop(str(error))
 else:
     try:
         s.exchange.mkdir(parents=True, exist_ok=True)
@@ -181,10 +180,8 @@ if s.local_course and ROOT:
     gitconfig.chmod(0o644)
     environment["GIT_CONFIG_SYSTEM"] = str(gitconfig)
 
-# Each student's server (hub/spawner.py): never root; no `--allow-root` anywhere.
-from spawner import ClassSpawner  # noqa: E402
-
-c.JupyterHub.spawner_class = ClassSpawner
+# Each student's server (hub/spawner.py, imported by JupyterHub from this folder): never root; no `--allow-root` anywhere.
+c.JupyterHub.spawner_class = "spawner.ClassSpawner"
 c.ClassSpawner.settings = s
 c.Spawner.cmd = [str(ENV_BIN / "jupyterhub-singleuser")]
 c.Spawner.default_url = s.pull_path()  # every start clones or updates the course and opens the first lesson
