@@ -4,16 +4,19 @@ test_hub_accounts.py)."""
 import dbm
 import os
 import pwd
+import subprocess
 import sys
 import uuid
 from pathlib import Path
 
+import pytest
 from traitlets.config.loader import PyFileConfigLoader
 
 HUB = Path(__file__).resolve().parent.parent / "hub"
 sys.path.insert(0, str(HUB))
 
 import accounts  # noqa: E402
+import settings as hub_settings  # noqa: E402
 
 ROOTED = os.geteuid() == 0
 
@@ -52,3 +55,8 @@ class FakeSpawner:
         self.user = type("User", (), {"admin": admin, "name": name, "id": number})()
 
 
+@pytest.fixture(autouse=True)
+def no_runtime_folder_left(tmp_path):
+    """Loading the configuration creates the students' runtime folder in /tmp (outside tmp_path): remove it."""
+    yield
+    subprocess.run(["rm", "-rf", str(hub_settings.read({"NDCG_HUB_STATE": str(tmp_path / "state")}).runtime_root)], check=False)

@@ -16,14 +16,7 @@ HUB = ROOT / "hub"
 sys.path.insert(0, str(HUB))
 
 import settings as hub_settings  # noqa: E402
-from hub_config import ROOTED, FakeSpawner, config, store_password  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def no_runtime_folder_left(tmp_path):
-    """Loading the configuration creates the students' runtime folder in /tmp (outside tmp_path): remove it."""
-    yield
-    subprocess.run(["rm", "-rf", str(hub_settings.read({"NDCG_HUB_STATE": str(tmp_path / "state")}).runtime_root)], check=False)
+from hub_config import ROOTED, FakeSpawner, config, no_runtime_folder_left, store_password  # noqa: E402, F401 (a fixture)
 
 
 def test_by_default_the_hub_listens_on_this_machine_only_and_opens_the_first_lesson():

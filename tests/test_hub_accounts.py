@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "hub"))
 
 import accounts  # noqa: E402
 import settings as hub_settings  # noqa: E402
-from hub_config import FakeSpawner, config, store_password  # noqa: E402
+from hub_config import FakeSpawner, config, no_runtime_folder_left, store_password  # noqa: E402, F401 (a fixture)
 
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="graded mode makes Unix accounts and hands folders to them: root only (CI runs as root)")
 
