@@ -165,7 +165,7 @@ class Hub:
                 left = procs.kill_survivors(self.seen)
         finally:
             for entry in self.run_accounts():
-                left += [f"{pid} of {entry.pw_name}" for pid in procs.kill_uid(entry.pw_uid)]
+                left += [f"{pid} of {entry.pw_name}" for pid in hub_accounts.end_processes(entry.pw_uid, grace=0)]
                 hub_accounts.remove_account(entry.pw_name)
             self.log.close()
             shutil.rmtree(self.settings.runtime_root, ignore_errors=True)  # the students' runtime folders, outside tmp

@@ -332,7 +332,8 @@ def report(figures, out=sys.stdout):
               f"{'not collected' if 'Not collected' in figures['collect'][1] else 'COLLECTED'}", file=out)
         print(f"processes under the servers checked: {figures['processes_checked']}, as root: {len(figures['root_processes'])}", file=out)
     print(f"hub started in {figures.get('start_s', float('nan')):.1f} s, three servers ready in {figures.get('servers_ready_s', float('nan')):.1f} s, "
-          f"stopped in {figures.get('stop_s', float('nan')):.1f} s; accounts left {figures['accounts_left']}", file=out)
+          f"stopped in {figures.get('stop_s', float('nan')):.1f} s; processes left running {len(figures['left_running'])}, "
+          f"accounts left {figures['accounts_left']}", file=out)
 
 
 def main(argv=None):

@@ -75,20 +75,6 @@ def uids(pid):
     return tuple(int(field) for field in line.split()[1:5])
 
 
-def kill_uid(uid):
-    """SIGKILL every process of the user ``uid`` (an account a test made, before removing it); returns their PIDs."""
-    mine = [int(entry.name) for entry in PROC.iterdir() if entry.name.isdigit() and (uids(entry.name) or (None,))[0] == uid]
-    for pid in mine:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(_stat(pid) for pid in mine):
-        time.sleep(0.1)
-    return mine
-
-
 def busiest(seconds=1.0, top=5):
     """The ``top`` processes by CPU over ``seconds`` (what else is running): [(percent of one core, command)]."""
     def ticks():

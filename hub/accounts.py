@@ -18,8 +18,10 @@ import getpass
 import hashlib
 import os
 import pwd
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 UID_MIN = 1000  # Debian's first uid for people (login.defs): an account below it is the system's, never a student's
@@ -59,6 +61,32 @@ def remove_account(name: str) -> None:
     except KeyError:
         return
     subprocess.run(["userdel", "--remove", name], check=True, capture_output=True)
+
+
+def end_processes(uid: int, grace: float = 1.0) -> list[int]:
+    """End every process of the account ``uid`` (SIGTERM, then SIGKILL after ``grace`` seconds), as stopping TLJH's
+    systemd unit does; returns their PIDs."""
+    def running():
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if entry.name.isdigit() and entry.stat().st_uid == uid and "State:\tZ" not in (entry / "status").read_text():
+                    found.append(int(entry.name))
+            except OSError:
+                continue  # it ended meanwhile
+        return found
+
+    ended = running()
+    for sig, wait in ((signal.SIGTERM, grace), (signal.SIGKILL, 10.0)):
+        for pid in running():
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + wait
+        while running() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    return ended
 
 
 def private_folder(path: Path, uid: int, gid: int, mode: int) -> Path:

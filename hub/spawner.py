@@ -19,7 +19,7 @@ from traitlets import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from accounts import ensure_account, private_folder  # noqa: E402
+from accounts import end_processes, ensure_account, private_folder  # noqa: E402
 
 
 class ClassSpawner(LocalProcessSpawner):
@@ -76,3 +76,11 @@ class ClassSpawner(LocalProcessSpawner):
         async with self._accounts:
             await asyncio.to_thread(self._prepare)  # ensure_account refuses an account below uid 1000, root's included
         return await super().start()
+
+    async def stop(self, now=False):
+        """SIGTERM first: jupyter_server then shuts its kernels and terminals down, while SIGINT, which JupyterHub sends
+        first, skips that when the server has no terminal. Then, in graded mode, whatever the student's account still
+        runs ends too, as when TLJH stops a student's systemd unit."""
+        await super().stop(now=True)
+        if self.settings.graded:
+            await asyncio.to_thread(end_processes, pwd.getpwnam(self.unix_name).pw_uid)

@@ -206,7 +206,7 @@ def test_kernels_reach_their_servers_over_unix_sockets_in_a_private_folder_per_s
     assert all(len(str(folder / hub_settings.KERNEL_SOCKET).encode()) <= 103 for folder in folders)
     for admin in (False, True):
         server = json.loads((Path(c.Spawner.environment["JUPYTER_CONFIG_PATH"](FakeSpawner(admin, "x"))) / "jupyter_server_config.json").read_text())
-        assert server["ServerKernelManager"] == {"transport": "ipc"}
+        assert server["ServerKernelManager"] == {"transport": "ipc", "shutdown_wait_time": 1.0}
     # Another hub on this machine (another state folder) keeps its students' sockets apart.
     assert hub_settings.read({"NDCG_HUB_STATE": str(tmp_path / "other")}).runtime_root != root
 
