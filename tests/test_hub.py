@@ -285,3 +285,14 @@ def test_the_kubernetes_image_adds_the_students_additions_to_binders_image_and_b
                      "RUN python -m pip install --no-cache-dir -r /tmp/singleuser-requirements.txt && python -m pip check"]
     binder = pinned_names(requirement_lines(ROOT / "binder" / "requirements.txt"))
     assert not binder & {"nbgitpuller", "nbgrader", "jupyterhub"}
+
+
+def test_the_hubs_chinese_pages_use_the_courses_terms():
+    """hub/README.zh-CN.md and the Chinese login note say 交互部件, never a variant the glossary rejects (交互组件)."""
+    from ndcg_teach.glossary import TERMS
+
+    texts = {name: (HUB / name).read_text(encoding="utf-8") for name in ("README.zh-CN.md", "templates/login.html")}
+    rejected = {variant: term.chinese for term in TERMS for variant in term.rejected}
+    assert "交互组件" in rejected
+    assert {(name, variant) for name, text in texts.items() for variant in rejected if variant in text} == set()
+    assert "交互部件" in texts["README.zh-CN.md"]

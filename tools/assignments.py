@@ -106,7 +106,8 @@ c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = {course_id!r}
 c.ClearSolutions.code_stub = {{"python": {stub!r}}}
 # Where released assignments and submissions meet: a folder the instructor and every student can write to.
-# Create it once: sudo mkdir -p /srv/nbgrader/exchange && sudo chmod ugo+rwx /srv/nbgrader/exchange
+# The class hub makes it in graded mode (hub/README.md); elsewhere create it once, sticky as /tmp:
+#   sudo mkdir -p /srv/nbgrader/exchange && sudo chmod 1777 /srv/nbgrader/exchange
 c.Exchange.root = "/srv/nbgrader/exchange"
 # A lesson's exercises run in a few seconds; this bounds a submission that loops forever.
 c.ExecutePreprocessor.timeout = 120
