@@ -166,6 +166,9 @@ def test_workshop_mode_says_it_has_no_isolation_gives_nbgrader_by_role_and_refus
             isolation.edit_and_submit(people["ana"], 42)
             isolation.edit_and_submit(people["ben"], 7)
             results["collect"] = await isolation.nbgrader(kernel, "collect", "ps1")
+            # Submissions gathered by hand (what collect would have done) are refused too.
+            await kernel.evaluate("import os, shutil\nshutil.copytree(os.path.expanduser('~/course/release/ps1'), "
+                                  "os.path.expanduser('~/course/submitted/ana/ps1'))", "1")
             results["autograde"] = await isolation.nbgrader(kernel, "autograde", "ps1")
         finally:
             kernel.close()
