@@ -2,7 +2,8 @@
 
 Starts the real hub (hub/jupyterhub_config.py: JupyterHub, configurable-http-proxy, one server per student) on
 127.0.0.1 with free ports and a throw-away state folder, the dummy authenticator, and a local clone of this
-repository as the course (no network). Then, for N students at once, as a browser would:
+repository as the course (no network). Run as root, the hub is in graded mode: a Unix account per student, all
+removed when the run ends. Then, for N students at once, as a browser would:
 
 1. **servers**: log in on /hub/login; the hub starts the student's server; wait for its progress stream to say ready.
 2. **course**: open the students' link (/hub/user-redirect/git-pull?...: the server's login through the hub, then

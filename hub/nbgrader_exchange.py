@@ -101,5 +101,9 @@ class WorkshopCollect(ExchangeCollect):
 
 
 def refuse_autograde(**_):
-    """nbgrader's pre_convert_hook in workshop mode: autograde stops before the first submission."""
-    raise RuntimeError(WORKSHOP)
+    """nbgrader's pre_convert_hook in workshop mode: autograde stops before the first submission.
+
+    nbgrader logs an exception from the hook and grades on, so this exits instead: the command line stops with the
+    message, and the formgrader (nbgrader's capture_log catches everything) reports it as a failure.
+    """
+    raise SystemExit(WORKSHOP)

@@ -104,7 +104,7 @@ def test_each_mode_gives_nbgrader_its_exchange_rules(tmp_path, mode):
     else:
         assert "ExchangeFactory" not in student
         assert instructor.ExchangeFactory.collect == "nbgrader_exchange.WorkshopCollect"
-        with pytest.raises(RuntimeError, match="this hub runs in workshop mode: every student's server runs as one shared Unix account"):
+        with pytest.raises(SystemExit, match="this hub runs in workshop mode: every student's server runs as one shared Unix account"):
             instructor.Autograde.pre_convert_hook(assignment="ps1", student="ana", notebooks=[])
 
 
