@@ -82,5 +82,9 @@ class ClassSpawner(LocalProcessSpawner):
         first, skips that when the server has no terminal. Then, in graded mode, whatever the student's account still
         runs ends too, as when TLJH stops a student's systemd unit."""
         await super().stop(now=True)
-        if self.settings.graded:
-            await asyncio.to_thread(end_processes, pwd.getpwnam(self.unix_name).pw_uid)
+        try:
+            account = pwd.getpwnam(self.unix_name) if self.settings.graded else None
+        except KeyError:  # removed by hand meanwhile: none of its processes can be left
+            account = None
+        if account:
+            await asyncio.to_thread(end_processes, account.pw_uid)
