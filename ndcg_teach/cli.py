@@ -22,8 +22,10 @@ import sys
 
 from .evaluation import evaluate, needs_subtopics
 from .measures import VERSIONS, MeasureError, parse_measures
+from .i18n import gettext
 from .trec import MAX_BYTES, TrecFormatError, read_qrels, read_run
 from .trec_files import c_number
+from .trec_reading import trec_reading
 from .trec_output import read_zscores
 
 UNSUPPORTED_FORMATS = {"prefs": "preference judgements", "qrels_prefs": "preferences read from qrels",
@@ -84,6 +86,9 @@ def parser():
     add("--grades", choices=("integer", "float"), default="integer", help="read grades as whole numbers or in full")
     add("--max-bytes", dest="max_bytes", type=int, default=MAX_BYTES, metavar="N",
         help=f"the most text an input may expand to (default {MAX_BYTES:,})")
+    add("--strict", action="store_true",
+        help="refuse what trec_eval would misread ('#' lines, a grade or score that is no number) instead of reading "
+             "it as trec_eval does and saying so on stderr")
     return command
 
 
@@ -120,32 +125,76 @@ class _Failure(Exception):
         self.status, self.trec_eval = status, trec_eval
 
 
-def _read(options, subtopics):
+def _read(options, subtopics, reading):
     """The qrels (diversity qrels for a diversity measure) and the run, or the reason with trec_eval's exit status (2:
-    "Quit in file")."""
+    "Quit in file"); ``reading(kind)`` says how trec_eval reads that kind of file."""
     for name, reader in ((options.qrels, lambda: read_qrels(options.qrels, grades=options.grades,
-                                                            max_bytes=options.max_bytes, subtopics=subtopics)),
+                                                            max_bytes=options.max_bytes, subtopics=subtopics,
+                                                            reading=reading("qrels"))),
                          (options.run, lambda: read_run(sys.stdin.buffer if options.run == "-" else options.run,
-                                                        max_bytes=options.max_bytes))):
+                                                        max_bytes=options.max_bytes, reading=reading("run")))):
         try:
             yield reader()
         except (OSError, TrecFormatError) as error:
             raise _Failure(2, str(error), f"trec_eval: Quit in file '{name}'") from None
 
 
-def _run(options, out):
+MAX_NOTES = 5
+
+
+def _notes(readings, err):
+    """Say on stderr what trec_eval misread and ndcg_teach read as it does (the first few lines)."""
+    notes = [note for reading in readings for note in reading.notes]
+    for note in notes[:MAX_NOTES]:
+        print(f"python -m ndcg_teach: note: {note}", file=err)
+    if len(notes) > MAX_NOTES:
+        print("python -m ndcg_teach: note: " + gettext("{count} more such lines").format(count=len(notes) - MAX_NOTES),
+              file=err)
+
+
+def _write(out, text):
+    """``text`` on ``out`` as the bytes it was read from (ids that are not UTF-8 were kept as surrogate escapes)."""
+    if hasattr(out, "buffer"):
+        out.flush()
+        out.buffer.write(text.encode("utf-8", "surrogateescape"))
+        out.buffer.flush()
+    else:
+        out.write(text)
+
+
+def _stops_at(qid):
+    return _Failure(4, gettext("qrels: query {qid!r} has judgements but the run has no line for it; trec_eval 10.0-rc3 "
+                               "stops there unless -c (9.0.8 leaves the query out).").format(qid=qid),
+                    f"trec_eval: result qid '{qid}' not found in qrels")
+
+
+def _missing_in_10(options, qrels, run):
+    """trec_eval 10.0-rc3 loops over the judged queries and stops (status 4) at the first one the run lacks,
+    unless ``-c``: that query, or None."""
+    if options.trec_eval != "10.0" or options.complete:
+        return None
+    answered = set(run.queries)
+    return next((qid for qid in qrels.queries if qid not in answered), None)
+
+
+def _run(options, out, err):
     measures = list(options.measures or ["official"])
     if options.explain:
         measures.append(options.explain[1])
     parsed = parse_measures(measures, trec_eval=options.trec_eval, merge=False)
-    qrels, run = _read(options, needs_subtopics(parsed))
-    table = None
-    if options.zscores is not None:
-        try:
-            table = read_zscores(options.zscores)
-        except (OSError, TrecFormatError) as error:  # trec_eval returns from main with -1: status 255
-            raise _Failure(255, str(error), f"trec_eval.get_zscores: Cannot read zscores file '{options.zscores}'") \
-                from None
+    readings = {kind: trec_reading(kind, options.trec_eval, options.strict) for kind in ("qrels", "run", "zscores")}
+    try:
+        qrels, run = _read(options, needs_subtopics(parsed), readings.get)
+        table = None
+        if options.zscores is not None:
+            try:
+                table = read_zscores(options.zscores, readings["zscores"])
+            except (OSError, TrecFormatError) as error:  # trec_eval returns from main with -1: status 255
+                raise _Failure(255, str(error), f"trec_eval.get_zscores: Cannot read zscores file "
+                                                f"'{options.zscores}'") from None
+    finally:
+        _notes(readings.values(), err)
+    missing = _missing_in_10(options, qrels, run)
     try:
         result = evaluate(qrels, run, parsed, complete=options.complete, max_docs=options.max_docs,
                           relevance_level=options.relevance_level, judged_only=options.judged_only,
@@ -155,6 +204,8 @@ def _run(options, out):
         raise _Failure(4, str(error), error.trec_eval) from None
     except ValueError as error:
         if "No queries with both results and relevance info" in str(error):
+            if missing is not None:
+                raise _stops_at(missing) from None
             raise _Failure(7, str(error), "trec_eval: No queries with both results and relevance info") from None
         raise
     if options.explain:
@@ -164,16 +215,20 @@ def _run(options, out):
         except KeyError as error:
             raise _Failure(1, error.args[0]) from None
         return
-    text = "\n".join(result.lines(per_query=options.per_query, summary=options.summary))
-    if text:
-        print(text, file=out)
+    if missing is not None:  # what 10.0-rc3 printed for the queries before it, then its status 4
+        limit = missing.encode("utf-8", "surrogateescape")
+        before = [line for line in result.lines(per_query=options.per_query, summary=False)
+                  if line.split("\t")[1].encode("utf-8", "surrogateescape") < limit]
+        _write(out, "".join(f"{line}\n" for line in before))
+        raise _stops_at(missing)
+    _write(out, "".join(f"{line}\n" for line in result.lines(per_query=options.per_query, summary=options.summary)))
 
 
 def main(argv=None, out=None, err=None):
     """Run the command; returns trec_eval's exit status (0 when all went well)."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
-        _run(_options(argv), out)
+        _run(_options(argv), out, err)
     except _Usage as error:
         print(f"{parser().format_usage().rstrip()}\npython -m ndcg_teach: {error}", file=err)
         return 1

@@ -9,8 +9,9 @@ but the log can be reweighted:
   ``w_i = π(a_i|x_i) / π0(a_i|x_i)``. Unbiased whenever ``π0`` gives every
   action ``π`` takes a positive chance, but its variance grows with the
   weights.
-* **SNIPS** (self-normalised IPS): ``Σ w_i r_i / Σ w_i``. Biased for small
-  logs, usually far less variable.
+* **SNIPS** (self-normalised IPS): ``Σ w_i r_i / Σ w_i``, Hájek's (1971)
+  estimator, self-normalised importance sampling. Biased for small logs
+  (the bias is O(1/n)), usually far less variable.
 * **DM** (direct method): the mean over the log's contexts of
   ``Σ_a π(a|x) q̂(x, a)`` for a reward model ``q̂``. As good as ``q̂``.
 * **DR** (doubly robust, Dudík, Langford & Li 2011): DM plus IPS of the

@@ -25,7 +25,8 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   left out. A judged query the run does not answer is left out too, unless
   ``complete=True`` (trec_eval ``-c``): it then counts in every mean, with
   the value 0 for every measure (trec_eval 9.0.8; its line is not printed),
-  or as an empty ranking whose lines are printed (``trec_eval="10.0"``).
+  or (``trec_eval="10.0"``) as a ranking of one unjudged placeholder document
+  whose lines are printed (:func:`~ndcg_teach.trec_output.with_placeholders`).
 * **negative grades**: judged but not relevant, gain 0, not counted among
   the relevant items (trec_eval; ``negative="zero"``); ``"raise"`` refuses them.
 * **unjudged items**: not relevant, gain 0. A metric that needs the query's
@@ -47,12 +48,12 @@ import numpy as np
 from .i18n import _, gettext, mark
 from .judging import judge
 from .measures import VERSIONS, Measure, MeasureError, parse_measures
-from .metrics.interpolated import nan_when_empty
-from .metrics.pr_curve import RECALL_LEVELS
+from .metrics.trec_rbp import rbp_values
 from .registry import call, explain
 from .table import Table, styled
 from .trec import MAX_BYTES, read_qrels, read_run
-from .trec_output import line, read_zscores, relstrings, stored, summary, zscored
+from .trec_output import (empty_lists, line, read_zscores, relstrings, stored, summary, with_placeholders,
+                          zero_unanswered, zscored)
 from .validation import check_choice, shown
 
 
@@ -117,7 +118,8 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         rbp and unj in all_trec).
     zscores : file name, path, dict or None
         trec_eval ``-Z``: a file of ``qid measure mean stddev`` lines (or
-        :func:`~ndcg_teach.trec_output.read_zscores`'s dict); the values
+        :func:`~ndcg_teach.trec_output.read_zscores`'s table, or a
+        ``{(qid, measure): (mean, stddev)}`` dict); the values
         become z-scores (:mod:`ndcg_teach.trec_output`).
     max_bytes : int
         The most text a file may hold once decompressed (see :func:`~ndcg_teach.read_run`).
@@ -153,8 +155,10 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
               if measure.spec is not None and "collection_size" in measure.spec.params else measure
               for measure in _parsed(measures, trec_eval)]
     qrels = read_qrels(qrels, grades=grades, max_bytes=max_bytes, subtopics=needs_subtopics(parsed))
-    run = read_run(run, max_bytes=max_bytes)
-    table = zscores if zscores is None or isinstance(zscores, dict) else read_zscores(zscores)
+    run, added = read_run(run, max_bytes=max_bytes), ()
+    if complete and trec_eval == "10.0":
+        run, added = with_placeholders(qrels, run)
+    table = zscores if zscores is None or hasattr(zscores, "get") else read_zscores(zscores)
     judged = judge(qrels, run, complete=complete, max_docs=max_docs, relevance_level=relevance_level, ties=ties,
                    duplicates=duplicates, negative=negative, judged_only=judged_only,
                    scores=scores or ("float32" if trec_eval == "9.0.8" else "float64"))
@@ -172,18 +176,13 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
             values[measure.name] = np.ones(len(judged.queries))
         elif measure.family == "relstring":
             values[measure.name] = relstrings(judged, measure.parameter[0])
-    for measure in parsed:  # -J left a list empty: trec_eval's interpolated precision may be 0 / 0 (C's -nan)
-        if measure.family in ("iprec_at_recall", "11pt_avg") and measure.name in values:
-            keywords = measure.keywords
-            levels = (keywords["recall_level"],) if "recall_level" in keywords else keywords.get("levels", RECALL_LEVELS)
-            for row in np.flatnonzero(judged.retrieved & (judged.lengths == 0)):
-                if nan_when_empty(judged.n_relevant[row], levels, keywords.get("convention", "trec_eval")):
-                    values[measure.name][row] = -np.nan
-    if complete:  # trec_eval 9 never evaluates an unanswered query: 0 for every measure; 10 zeroes a few
-        for measure in parsed:
-            if measure.name in values and _kind(measure) != "string" and (trec_eval == "9.0.8" or
-                                                                          measure.family in _ZEROED_IN_10):
-                values[measure.name][~judged.retrieved] = 0.0
+    for measure in parsed:  # trec_eval 10.0-rc3's rbp reads what the measures before it left on its stack
+        if measure.spec is not None and measure.spec.key == "trec_rbp" and trec_eval == "10.0":
+            values[measure.name] = rbp_values(judged.query, measure, parsed, values)
+    empty_lists(values, parsed, judged)
+    if complete:
+        zero_unanswered(values, parsed, np.array([qid in added for qid in judged.queries]) if added else ~judged.retrieved,
+                        trec_eval)
     n_judged = len(qrels.qids.names) if complete else len(judged.queries)
     return Evaluation(judged, tuple(parsed), values, complete=complete, trec_eval=trec_eval, zscores=table,
                       n_judged_queries=n_judged)
@@ -218,7 +217,6 @@ def _parsed(measures, trec_eval):
 
 # What trec_eval prints that is not a metric: the run's name, the query count, each item's grade as text.
 _COMPUTED_HERE = ("runid", "num_q", "relstring")
-_ZEROED_IN_10 = ("num_ret", "utility", "unj", "rbp_resid")  # trec_eval 10's -c: set to 0 for an unanswered query
 
 
 class Evaluation:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from .i18n import _, gettext, mark
+from .trec_gains import TrecGains
 from .validation import check_choice, check_finite_total, shown
 
 GAIN_CHOICES = ("linear", "exponential")
@@ -91,6 +92,11 @@ def gain_values(grades, gain="linear"):
     >>> gain_values(np.array([2.0, 1.0, 0.0]), {0: 0, 1: 4, 2: 2})  # grade 1 is worth more than grade 2
     array([2., 4., 0.])
     """
+    if isinstance(gain, TrecGains):
+        raise TypeError(gettext("gain must be 'linear', 'exponential', a {{grade: gain}} mapping or a function; "
+                                "trec_eval's gain maps ({got}) follow trec_eval's own rules (unjudged items, its "
+                                "sort of the levels): pass them to trec_ndcg(..., gains=), or name them in evaluate "
+                                "('ndcg.1=3,2=9'). Got {got} instead.").format(got=shown(gain)))
     if isinstance(gain, Mapping):
         values = _mapped(grades, gain)
     elif callable(gain):
@@ -131,8 +137,6 @@ def ideal_grades(grades, gain="linear", k=None):
     array([1., 2.])
     """
     grades = np.asarray(grades, dtype=np.float64)
-    if isinstance(gain, TrecGains) and grades.ndim == 1:  # trec_eval's own order (see TrecGains.ideal_levels)
-        return gain.ideal_levels(grades)[:k]
     if isinstance(gain, str) and gain in GAIN_CHOICES:
         # Both built-in gains rise with the grade, so falling gain is falling grade.
         return -np.sort(-grades, axis=-1)[..., :k]
@@ -156,110 +160,3 @@ def gain_name(gain):
     if callable(gain):
         return _("custom gain {name}").format(name=getattr(gain, "__name__", "function"))
     return _({"linear": mark("linear gain (rel)"), "exponential": mark("exponential gain (2^rel - 1)")}[gain])
-
-
-class TrecGains:
-    """trec_eval's gains by relevance level (``-m ndcg.1=3,2=9``): each level named gets its value, every other level
-    keeps its own number as its gain, as trec_eval's ``setup_gains`` does. A function of the grades, for ``gain=``.
-
-    ``pairs`` maps level names to gains as trec_eval reads them (``{"1": 3.0}``; a name that is not a whole number
-    is level 0, as C's ``atol`` reads it: trec_eval 10's ``rbp.p=0.8`` also gives level 0 the gain 0.8); ``pairs``
-    keeps them as given.
-
-    Examples
-    --------
-    >>> gains = TrecGains({"1": 3.0, "4": 4.5})
-    >>> gains(np.array([0.0, 1.0, 2.0, 4.0]))
-    array([0. , 3. , 2. , 4.5])
-    >>> gains.__name__
-    'trec_eval gains 1=3,4=4.5'
-    """
-
-    def __init__(self, pairs):
-        from .trec_files import c_number
-
-        self.pairs = {str(name): float(value) for name, value in pairs.items()}
-        self.levels = {}
-        for name, value in pairs.items():
-            level = c_number(str(name).encode(), integer=True)
-            self.levels[float(level or 0)] = float(value)
-        self.__name__ = "trec_eval gains " + ",".join(f"{name}={float(value):g}" for name, value in pairs.items())
-
-    @classmethod
-    def of(cls, value, name, example):
-        """``value`` (None, a ``{name: value}`` mapping or TrecGains) as TrecGains; ``name`` and ``example`` word
-        the refusal.
-
-        >>> TrecGains.of({"1": 3}, "gains", "{1: 3.5}").levels
-        {1.0: 3.0}
-        """
-        if value is None or isinstance(value, Mapping):
-            return cls(value or {})
-        if isinstance(value, TrecGains):
-            return value
-        raise TypeError(gettext("{name} must be None, a mapping such as {example} or TrecGains. Got {got} "
-                                "instead.").format(name=name, example=example, got=shown(value)))
-
-    def ideal_levels(self, grades):
-        """The judged ``grades`` (every level >= 0 of the query) in the order of trec_eval's ideal ranking.
-
-        trec_eval sorts its levels by gain with ``qsort`` and the comparison
-        ``(int) (gain_a - gain_b)``, so gains less than 1 apart compare equal
-        and keep their order (named levels first, then levels 0, 1, ...), in
-        glibc's merge sort; it then reads them from the last, and stops at the
-        first level whose gain is not positive.
-
-        >>> TrecGains({"1": 0.5}).ideal_levels(np.array([0.0, 1.0, 2.0]))  # 0 and 0.5 tie: level 0 stays above 1
-        array([2.])
-        """
-        counts = {}
-        for grade in np.asarray(grades, dtype=np.float64).ravel().tolist():
-            if grade >= 0:
-                counts[int(grade)] = counts.get(int(grade), 0) + 1
-        entries = [[int(level), gain, 0] for level, gain in self._named()]
-        for level in range(max(counts, default=-1) + 1):
-            found = next((entry for entry in entries if entry[0] == level), None)
-            if found is None:
-                entries.append([level, float(level), counts.get(level, 0)])
-            else:
-                found[2] = counts.get(level, 0)
-        ordered = _merge_sorted(entries, lambda a, b: int(a[1] - b[1]))
-        ideal = []
-        if ordered and ordered[-1][1] > 0:
-            for level, gain, count in reversed(ordered):
-                if count and gain <= 0:
-                    break
-                ideal += [float(level)] * count
-        return np.array(ideal)
-
-    def _named(self):
-        """The named levels in the order given, as trec_eval lists them (a name that is not a number is level 0)."""
-        from .trec_files import c_number
-
-        return [(c_number(name.encode(), integer=True) or 0, value) for name, value in self.pairs.items()]
-
-    def __call__(self, grades):
-        grades = np.asarray(grades, dtype=np.float64)
-        return np.array([self.levels.get(float(grade), float(grade)) for grade in grades.ravel()],
-                        dtype=np.float64).reshape(grades.shape)
-
-    def __eq__(self, other):
-        return isinstance(other, TrecGains) and other.levels == self.levels
-
-    def __hash__(self):
-        return hash(tuple(sorted(self.levels.items())))
-
-    def __repr__(self):
-        return self.__name__
-
-
-def _merge_sorted(items, compare):
-    """glibc's ``qsort`` (its merge sort: halves, the left half first when they compare equal) with ``compare``."""
-    if len(items) <= 1:
-        return list(items)
-    half = len(items) // 2
-    left, right = _merge_sorted(items[:half], compare), _merge_sorted(items[half:], compare)
-    merged = []
-    while left and right:
-        merged.append(left.pop(0) if compare(left[0], right[0]) <= 0 else right.pop(0))
-    return merged + left + right

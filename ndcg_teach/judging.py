@@ -15,7 +15,7 @@ from functools import cached_property
 import numpy as np
 
 from .context import Query
-from .ids import Ids
+from .ids import Ids, Labels
 from .judging_subtopics import collapsed, tables
 from .judging_subtopics import entries as subtopic_entries
 from .trec import TrecFormatError, read_qrels, read_run
@@ -70,7 +70,7 @@ class Judged:
     def ranking(self, row):
         """Query ``row``'s item ids in ranked order, as text."""
         rows = self.ranked[self.offsets[row]:self.offsets[row + 1]]
-        return [item.decode("utf-8", "replace") for item in self.docnos.take(rows).tolist()]
+        return [item.decode("utf-8", "surrogateescape") for item in self.docnos.take(rows).tolist()]
 
     @cached_property
     def query(self):
@@ -99,7 +99,7 @@ def _query_rows(qrels, run, complete):
                                                                           queries2=shown(run.queries)))
     row_of = np.full(len(names), -1, dtype=np.int32)
     row_of[evaluated] = np.arange(evaluated.size)
-    queries = tuple(names[code].decode("utf-8", "replace") for code in evaluated.tolist())
+    queries = tuple(names[code].decode("utf-8", "surrogateescape") for code in evaluated.tolist())
     return queries, row_of[codes[0]], row_of[codes[1]], has_answers[evaluated]
 
 
@@ -241,6 +241,17 @@ def _ranked(run, lines, run_queries, scores, grades, ties):
 
 # ---- The whole run ---------------------------------------------------------------------------------------
 
+def _within_cut(run, max_docs, scores):
+    """The run's lines that trec_eval ranks in each query's first ``max_docs`` (score, then item id descending)."""
+    values = run.scores.astype(np.float32 if scores == "float32" else np.float64)
+    order = _ranked(run, np.arange(len(run)), run.qids.codes, values, None, "docno")
+    keep = np.sort(order[_positions(run.qids.codes[order]) < max_docs])
+    if keep.size == len(run):
+        return run
+    return replace(run, qids=Labels(run.qids.codes[keep], run.qids.names), docnos=run.docnos.take(keep),
+                   scores=run.scores[keep], lines=None if run.lines is None else run.lines[keep])
+
+
 def _check_rules(ties, duplicates, negative, scores, max_docs, relevance_level):
     check_choice("ties", ties, TIES)
     check_choice("duplicates", duplicates, DUPLICATES)
@@ -312,6 +323,8 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
     if qrels.subtopics is not None:  # diversity qrels: the other metrics read each item's largest grade
         per_subtopic = subtopic_entries(qrels, duplicates)
         qrels = collapsed(qrels, per_subtopic)
+    if max_docs is not None and duplicates == "raise":  # trec_eval looks for duplicates within the cut only
+        run = _within_cut(run, max_docs, scores)
     queries, qrels_rows, run_rows, retrieved = _query_rows(qrels, run, complete)
     n = len(queries)
     qrels_order, qrels_offsets = _by_query(qrels_rows, n)
@@ -358,5 +371,5 @@ def judge(qrels, run, *, complete=False, max_docs=None, relevance_level=1, ties=
         tag=run.tag)
     if per_subtopic is None:
         return judged
-    names = {name.decode("utf-8", "replace"): name for name in qrels.qids.names}
+    names = {name.decode("utf-8", "surrogateescape"): name for name in qrels.qids.names}
     return replace(judged, **dict(zip(("subtopics", "subtopic_pool"), tables(judged, per_subtopic, names))))

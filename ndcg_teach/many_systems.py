@@ -4,7 +4,9 @@ Twenty systems make 190 pairs; test each at α = 0.05 and about ten look
 "significant" by chance alone. A family-wise test keeps the chance of *any*
 false claim among all pairs at α:
 
-* :func:`tukey_hsd`: Tukey's honestly significant difference. A pair
+* :func:`tukey_hsd`: Tukey's honestly significant difference (Tukey 1953,
+  printed in his Collected Works VIII, 1994; Kramer 1956 for groups of
+  unequal size). A pair
   differs when its mean difference, in standard errors, exceeds what the
   largest of ``k`` means minus the smallest would reach by chance (the
   studentized range). With ``design="paired"`` (the default) the error

@@ -19,7 +19,7 @@ names with it. :func:`parse_measures` turns what a learner types into
 
 from dataclasses import dataclass, field
 
-from .gains import TrecGains
+from .trec_gains import TrecGains, parse_pairs
 from .registry import metrics
 from .trec_files import c_number
 from .validation import check_choice, shown
@@ -203,11 +203,7 @@ def _pairs(text, name):
         raise _bad(f"{name}.{text}", gettext("parameters must be name=value pairs, e.g. 'ndcg.1=3,2=9'. Got {text!r} "
                                              "instead.").format(text=text),
                    trec_eval=f"malformed pair parameters in '{text}'")
-    pairs = {}
-    for part in text.split(","):
-        key, _, value = part.partition("=")
-        pairs[key] = c_number(value.encode()) or 0.0
-    return pairs
+    return parse_pairs(text)
 
 
 def _float_name(name, value):
@@ -226,7 +222,7 @@ def _columns(measure, text):
     if measure.params == "numbers":
         return [(name, measure.defaults)] if text is None else [(f"{name}_{text}", tuple(_numbers(text, name, False)))]
     if measure.params == "pairs":
-        return [(name, {})] if text is None else [(f"{name}_{text}", _pairs(text, name))]
+        return [(name, ())] if text is None else [(f"{name}_{text}", _pairs(text, name))]
     return [(name, None)]
 
 
@@ -252,11 +248,12 @@ def _binding(family, parameterised=False):
     return found[0] if found else (None, None, {})
 
 
-def _value(trec, parameter):
+def _value(trec, parameter, version):
     """A column's trec_eval parameter as the metric's param takes it: a level as a float, numbers as a tuple,
-    ``name=value`` pairs as trec_eval's gains (:class:`~ndcg_teach.gains.TrecGains`)."""
+    ``name=value`` pairs as trec_eval's gains (:class:`~ndcg_teach.trec_gains.TrecGains`, read as ``version`` reads
+    them)."""
     if trec.params == "pairs":
-        return TrecGains(parameter)
+        return TrecGains(parameter, version)
     return tuple(float(value) for value in parameter) if trec.params == "numbers" else float(parameter)
 
 
@@ -279,10 +276,10 @@ def _trec_measures(trec, texts, merge, version="9.0.8"):
                           if name in spec.params})
         if slot not in ("", "k") and trec.params not in (None, "cutoffs"):
             usable = spec is not None
-            given[slot] = _value(trec, parameter)
+            given[slot] = _value(trec, parameter, version)
         else:
             usable = spec is not None and ((slot == "k") == (k is not None)) and (
-                trec.params in (None, "cutoffs") or parameter in (trec.defaults, {}))
+                trec.params in (None, "cutoffs") or parameter in (trec.defaults, ()))
         parsed.append(Measure(printed, spec if usable else None, k, given if usable else {}, trec.name, trec,
                               parameter))
     return parsed

@@ -5,7 +5,8 @@ rel`` (``iter`` is ignored). A *run* holds what a system returned, one line per
 retrieved item: ``qid Q0 docno rank score tag`` (``Q0`` and ``rank`` are
 ignored: trec_eval ranks by score; so is any text after the tag, as in
 trec_eval). Columns are separated by white space; blank lines and lines
-starting with ``#`` are skipped; a file may be gzipped, or be a binary stream
+starting with ``#`` are skipped (the command reads them as trec_eval does:
+``reading=``); a file may be gzipped, or be a binary stream
 (``sys.stdin.buffer``). How files are read (blocks, limits, C's number syntax)
 is in :mod:`ndcg_teach.trec_files`; dicts and DataFrames in
 :mod:`ndcg_teach.trec_tables`.
@@ -34,6 +35,7 @@ import numpy as np
 
 from .ids import Ids, Labels
 from .trec_files import MAX_BYTES, read_columns
+from .trec_reading import NDCG_TEACH
 from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.trec.TrecFormatError
 from .trec_tables import from_dict, from_frame, from_subtopic_dict
 from .validation import check_choice, shown
@@ -50,8 +52,9 @@ class _Entries:
 
     @property
     def queries(self):
-        """The query ids, sorted as trec_eval sorts them (byte order)."""
-        return tuple(name.decode("utf-8", "replace") for name in sorted(set(self.qids.names)))
+        """The query ids, sorted as trec_eval sorts them (byte order); bytes that are not UTF-8 are kept as
+        surrogate escapes (``b"q\\xff"`` is ``"q\\udcff"``), so distinct ids stay distinct and print as their bytes."""
+        return tuple(name.decode("utf-8", "surrogateescape") for name in sorted(set(self.qids.names)))
 
     def __len__(self):
         return self.qids.size
@@ -127,7 +130,7 @@ def _is_file(source):
 
 
 def read_qrels(source, *, query="query", item="item", relevance="relevance", grades="integer", max_bytes=MAX_BYTES,
-               subtopics=False):
+               subtopics=False, reading=None):
     """Judgements from a TREC qrels file, a ``{qid: {docno: grade}}`` dict or a DataFrame.
 
     Parameters
@@ -152,6 +155,11 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance", gra
         trec_eval's ignored ``iter``) or a ``{qid: {subtopic: {docno: grade}}}``
         dict. The diversity metrics (``alpha-nDCG@k``, ``ERR-IA@k``) need them;
         the other metrics read an item's largest grade over the subtopics.
+    reading : trec_reading.Reading or None, default None
+        How a file's blank lines, ``#`` lines and columns without a number are
+        read: None skips the first two and refuses the third (ndcg_teach's
+        rules); ``trec_reading.trec_reading("qrels", version)`` reads them as
+        trec_eval does (the command's rules, ``docs/trec_eval.md``).
 
     Returns
     -------
@@ -206,11 +214,11 @@ def read_qrels(source, *, query="query", item="item", relevance="relevance", gra
                                 "{got} instead.").format(got=shown(source)))
     columns = SUBTOPIC_COLUMNS if subtopics else QRELS_COLUMNS
     found = read_columns(source, columns, numeric=3, max_bytes=_check_max_bytes(max_bytes), grades=grades,
-                         labels=1 if subtopics else None)
+                         labels=1 if subtopics else None, reading=reading or NDCG_TEACH)
     return Qrels(found["qids"], found["docnos"], found["numbers"], found["name"], found["lines"], found["labels"])
 
 
-def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX_BYTES):
+def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX_BYTES, reading=None):
     """A run from a TREC run file, a ``{qid: {docno: score}}`` dict or a DataFrame.
 
     Parameters
@@ -224,6 +232,8 @@ def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX
         The DataFrame's column names (ignored for files and dicts).
     max_bytes : int, default trec_files.MAX_BYTES (2 GiB)
         The most text a file may hold once decompressed.
+    reading : trec_reading.Reading or None, default None
+        As in :func:`read_qrels` (``trec_reading("run", version)`` for trec_eval's rules).
 
     Returns
     -------
@@ -254,8 +264,9 @@ def read_run(source, *, query="query", item="item", score="score", max_bytes=MAX
     if not _is_file(source):
         raise TypeError(gettext("run must be a file name, a {{qid: {{docno: score}}}} dict or a DataFrame. Got "
                                 "{got} instead.").format(got=shown(source)))
-    found = read_columns(source, RUN_COLUMNS, numeric=4, trailing=True, max_bytes=_check_max_bytes(max_bytes))
-    tag = found["tag"].decode("utf-8", "replace")
+    found = read_columns(source, RUN_COLUMNS, numeric=4, trailing=True, max_bytes=_check_max_bytes(max_bytes),
+                         reading=reading or NDCG_TEACH)
+    tag = found["tag"].decode("utf-8", "surrogateescape")
     return Run(found["qids"], found["docnos"], found["numbers"], found["name"], tag, found["lines"])
 
 

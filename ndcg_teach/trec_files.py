@@ -6,14 +6,16 @@ bytes (white space as C's ``isspace``: space, tab, newline, CR, VT, FF), so a
 2,000,000-line run is read in about a second and memory never holds the
 whole text. What a file may expand to is limited (:data:`MAX_BYTES`, or the
 ``max_bytes`` argument): a gzip bomb or an endless stream stops with an error
-naming the limit. Blank lines and lines starting with ``#`` are skipped
-(trec_eval 10 skips comments; 9.0.8 calls a blank qrels line malformed).
+naming the limit. Blank lines and lines starting with ``#`` are skipped, or
+read as trec_eval reads them (:mod:`ndcg_teach.trec_reading`: 9.0.8 calls a
+blank qrels line malformed and reads ``#`` lines as data).
 
 Numbers are read with C's syntax, as trec_eval does (``atof``/``atol``): the
 longest leading number of the column counts and the rest is ignored, so a
 grade ``1_0`` is 1, ``1.5`` is 1 and ``1e3`` is 1 (``atol``), and a score
 ``0x1p-1`` is 0.5 (``atof``). Where trec_eval would read a column with no
-number at all as 0 (``high``), or a NaN, ndcg_teach stops with an error.
+number at all as 0 (``high``), ndcg_teach stops with an error, or (trec_eval's
+reading) reads 0 and notes it; a NaN score is always an error.
 
 >>> c_number(b"1_0"), c_number(b"1.5", integer=True), c_number(b"1e3", integer=True), c_number(b"0x1p-1")
 (1.0, 1, 1, 0.5)
@@ -27,6 +29,7 @@ import zlib
 import numpy as np
 
 from .ids import Ids, Labels
+from .trec_reading import NDCG_TEACH
 from .i18n import gettext, mark
 
 BLOCK_BYTES = 1 << 21  # read 2 MB at a time
@@ -55,6 +58,16 @@ class TrecFormatError(ValueError):
     def __init__(self, message, *, source=None, line=None, trec_eval=""):
         super().__init__(message)
         self.source, self.line, self.trec_eval = source, line, trec_eval
+
+
+def c_long(token):
+    """What C's ``atol`` reads at the start of ``token`` (bytes): its leading whole number, else 0.
+
+    >>> c_long(b"12abc"), c_long(b"high"), c_long(b"-3.9"), c_long(b"1e3")
+    (12, 0, -3, 1)
+    """
+    whole = _C_LONG.match(token)
+    return 0 if whole is None else max(-_LONG, min(_LONG - 1, int(whole.group())))
 
 
 def c_number(token, integer=False):
@@ -197,8 +210,8 @@ def _line_text(block, newlines, index):
 class Block:
     """One block's lines as tokens: ``starts`` and ``lengths`` are (lines, columns) arrays into ``data``."""
 
-    def __init__(self, name, raw, first_line, columns, trailing):
-        self.name, self.raw, self.columns = name, raw, columns
+    def __init__(self, name, raw, first_line, columns, trailing, reading=NDCG_TEACH):
+        self.name, self.raw, self.columns, self.reading = name, raw, columns, reading
         data = np.frombuffer(raw, dtype=np.uint8)
         below = np.flatnonzero(data < 32)  # line ends, tabs, CRs (NUL bytes were refused by blocks())
         kinds = data[below]
@@ -219,12 +232,25 @@ class Block:
                 and not (data[starts[::width]] == 35).any():
             self.starts, self.lengths = starts.reshape(-1, width), (ends - starts).reshape(-1, width)
             self.lines = np.arange(first_line, first_line + newlines.size, dtype=np.int64)
+            self.column_comments = np.zeros(newlines.size, dtype=bool)
+            reading.after_comment = False
             return
         after = np.searchsorted(starts, newlines)  # tokens that start before each line's end
         first = np.r_[0, after[:-1]]
         counts = after - first
         kept = counts > 0
-        kept[kept] = data[starts[first[kept]]] != 35  # '#': a comment
+        if reading.blank == "malformed" and not kept.all():
+            self._refuse(int(np.argmin(kept)), mark("is blank, which trec_eval calls a malformed line"))
+        self.column_comments = data[np.r_[0, newlines[:-1] + 1]] == 35  # '#' in the first column
+        hashes = np.zeros(kept.size, dtype=bool)
+        hashes[kept] = data[starts[first[kept]]] == 35  # the line's first token starts with '#'
+        if reading.comments == "refuse" and hashes.any():
+            self._refuse(int(np.argmax(hashes)), mark("starts with '#', which trec_eval 9.0.8 reads as data and "
+                                                      "10.0 as a comment (--strict refuses it)"))
+        if reading.comments == "skip":
+            kept &= ~hashes
+        elif reading.comments == "first-column":
+            kept &= ~self._skipped_comments(reading)
         short = kept & (counts < width)
         bad = short | (kept & (counts > width)) if not trailing else short
         if bad.any():
@@ -238,6 +264,26 @@ class Block:
         tokens = first[kept][:, np.newaxis] + np.arange(width)
         self.starts, self.lengths = starts[tokens], (ends - starts)[tokens]
         self.lines = first_line + np.flatnonzero(kept).astype(np.int64)
+
+    def _skipped_comments(self, reading):
+        """trec_eval 10.0's qrels: a line with '#' in its first column is skipped and the line after it is read as
+        data whatever it holds, so of '#' lines in a row every second one is data (its line array then overflows,
+        harmlessly on this machine). ``reading.after_comment`` carries the state from one block to the next."""
+        comments = self.column_comments
+        skip = np.zeros(comments.size, dtype=bool)
+        skipped, previous = reading.after_comment, -1
+        for index in np.flatnonzero(comments).tolist():
+            skip[index] = not (skipped and index == previous + 1)
+            skipped, previous = bool(skip[index]), index
+        reading.after_comment = skipped and previous == comments.size - 1
+        return skip
+
+    def _refuse(self, index, kind):
+        line = self.first_line + index
+        raise TrecFormatError(gettext("{name}, line {line}: {kind}. Got {line_text!r} instead.")
+                              .format(name=self.name, line=line, kind=gettext(kind),
+                                      line_text=_line_text(self.raw, self.newlines, index)),
+                              source=self.name, line=line)
 
     def ids(self, column):
         return Ids.from_tokens(self.data, self.starts[:, column], self.lengths[:, column])
@@ -259,6 +305,13 @@ class Block:
         table = np.lib.stride_tricks.sliding_window_view(data, width)[starts]
         table[np.arange(width) >= lengths[:, np.newaxis]] = 0
         return table
+
+    def misread(self, row, column, value):
+        """Note that trec_eval reads the token at ``row``, ``column`` as ``value``: it holds no number."""
+        token = self.token(row, column).decode("utf-8", "replace")
+        self.reading.note(gettext("{name}, line {line}: the {column} column {token!r} holds no number; trec_eval reads "
+                                  "it as {value} (--strict refuses it)").format(
+            name=self.name, line=int(self.lines[row]), column=self.columns[column], token=token, value=value))
 
     def bad_number(self, row, column, reason):
         line = int(self.lines[row])
@@ -291,7 +344,10 @@ def scores_of(block, column):
     for row in np.flatnonzero(slow).tolist():
         value = c_number(block.token(row, column))
         if value is None:
-            raise block.bad_number(row, column, gettext("a number (trec_eval would read it as 0)"))
+            if block.reading.numbers == "refuse":
+                raise block.bad_number(row, column, gettext("a number (trec_eval would read it as 0)"))
+            block.misread(row, column, 0)
+            value = 0.0
         values[row] = value
     if np.isnan(values).any():
         raise block.bad_number(int(np.argmax(np.isnan(values))), column, gettext("a number, not NaN"))
@@ -310,6 +366,11 @@ def grades_of(block, column, integer):
     values = np.empty(distinct.size)
     for index, token in enumerate(distinct.tolist()):
         value = c_number(token)
+        if block.reading.numbers == "c" and integer:  # C's atol: the leading whole number, else 0
+            values[index] = c_long(token)
+            if value is None or not np.isfinite(value):
+                block.misread(int(np.argmax(inverse == index)), column, int(values[index]))
+            continue
         if value is None or not np.isfinite(value):
             row = int(np.argmax(inverse == index))
             unread = value is None or np.isnan(value)
@@ -357,14 +418,27 @@ class _Column:
         return self.array[: self.size] if self.size > 0.9 * self.array.size else self.array[: self.size].copy()
 
 
-def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTES, grades="integer", labels=None):
+def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTES, grades="integer", labels=None,
+                 reading=NDCG_TEACH):
     """Query codes, item ids, the numeric column and line numbers of every line of a qrels or run file.
 
     ``numeric`` is the index of the number column (3: grades, 4: scores); ``trailing`` allows text after the last
     column (run files); ``labels`` is the index of a column of few distinct ids to keep too (1: the subtopics of a
     diversity qrels). Returns a dict: ``qids`` (Labels), ``docnos`` (Ids), ``numbers``, ``lines``, ``name``,
-    ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``).
+    ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``). ``reading``
+    says how blank lines, comments and columns without a number are read (:class:`~ndcg_teach.trec_reading.Reading`).
     """
+    name = str(getattr(source, "name", source))
+    reading.after_comment = False
+    try:
+        return _read_blocks(source, columns, numeric, trailing, max_bytes, grades, labels, reading)
+    except MemoryError:
+        raise MemoryError(gettext("{name}: holds more than this machine's memory can read; pass a smaller max_bytes= "
+                                  "(command: --max-bytes N) to stop at N bytes of text with an error instead, or free "
+                                  "memory. Got an input larger than the memory instead.").format(name=name)) from None
+
+
+def _read_blocks(source, columns, numeric, trailing, max_bytes, grades, labels, reading):
     index, label_index = {}, {}
     codes, words, lengths = _Column(np.int32), _Column(np.uint64), _Column(np.int32)
     label_codes = _Column(np.int32)
@@ -372,7 +446,7 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     name, line, last, read = str(getattr(source, "name", source)), 1, None, 0
     total = _plain_size(source)
     for name, raw in blocks(source, max_bytes):
-        block = Block(name, raw, line, columns, trailing)
+        block = Block(name, raw, line, columns, trailing, reading)
         line += block.newlines.size
         read += len(raw)
         if not block.lines.size:
@@ -389,6 +463,10 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
                        expected)
         lines.append(block.lines, expected)
         last = block.token(block.lines.size - 1, len(columns) - 1)
+    if reading.after_comment:
+        raise TrecFormatError(gettext("{name}, line {line}: is a '#' line at the end of the file, past which trec_eval "
+                                      "10.0 reads outside its buffer. Got a last line starting with '#' instead.")
+                              .format(name=name, line=line - 1), source=name, line=line - 1)
     if not lines.size:
         raise TrecFormatError(gettext("{name}: holds no lines; expected one line of {expected} per entry. Got an "
                                       "empty file instead.").format(name=name, expected=_expected(columns)), source=name)

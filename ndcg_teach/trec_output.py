@@ -21,7 +21,10 @@ import math
 
 import numpy as np
 
+from .ids import Ids, Labels
+from .mean import running_sum
 from .trec_files import TrecFormatError, blocks, c_number
+from .trec_reading import NDCG_TEACH
 from .i18n import gettext
 
 MIN_GEO_MEAN = 1e-5
@@ -48,10 +51,60 @@ def _c_float(value):
     return f"{value:6.4f}"
 
 
+PLACEHOLDER = b"ceci_nest_pas_un_docno"  # trec_eval 10.0's one document for a query the run lacks (-c)
+ZEROED_IN_10 = ("num_ret", "utility", "relstring", "rbp_resid")  # and every name starting "unj"
+
+
+def with_placeholders(qrels, run):
+    """``(run, added)``: trec_eval 10.0's ``-c`` answers each judged query the run lacks with one document,
+    ``ceci_nest_pas_un_docno`` scored 1 (unjudged, unless the qrels judge it); ``added`` lists those queries."""
+    from .trec import Run
+
+    answered = set(run.qids.names)
+    added = sorted(name for name in set(qrels.qids.names) if name not in answered)
+    if not added:
+        return run, ()
+    known = len(run.qids.names)
+    qids = Labels(np.r_[run.qids.codes, np.arange(known, known + len(added), dtype=run.qids.codes.dtype)],
+                  [*run.qids.names, *added])
+    lines = None if run.lines is None else np.r_[run.lines, np.zeros(len(added), dtype=run.lines.dtype)]
+    joined = Run(qids, Ids.concatenate([run.docnos, Ids.from_list([PLACEHOLDER] * len(added))]),
+                 np.r_[run.scores, np.ones(len(added))], run.source, run.tag, lines)
+    return joined, tuple(name.decode("utf-8", "surrogateescape") for name in added)
+
+
+def zero_unanswered(values, measures, rows, version):
+    """What trec_eval does with the values of the judged queries the run lacks (``rows``, under ``-c``): 9.0.8 counts
+    0 for every measure; 10.0 evaluates its placeholder document and then zeroes the values printed as
+    :data:`ZEROED_IN_10` or as ``unj...`` (``relstring`` becomes empty)."""
+    for measure in measures:
+        if measure.name not in values:
+            continue
+        if version == "10.0" and (measure.name in ZEROED_IN_10 or measure.name.startswith("unj")):
+            values[measure.name][rows] = "" if measure.family == "relstring" else 0.0
+        elif version == "9.0.8" and (measure.trec is None or measure.trec.value != "string"):
+            values[measure.name][rows] = 0.0
+
+
+def empty_lists(values, measures, judged):
+    """A list that ``-J`` left empty: trec_eval's interpolated precision there may be 0 / 0, C's ``-nan``."""
+    from .metrics.interpolated import nan_when_empty
+    from .metrics.pr_curve import RECALL_LEVELS
+
+    for measure in measures:
+        if measure.family in ("iprec_at_recall", "11pt_avg") and measure.name in values:
+            keywords = measure.keywords
+            levels = (keywords["recall_level"],) if "recall_level" in keywords else keywords.get("levels", RECALL_LEVELS)
+            for row in np.flatnonzero(judged.retrieved & (judged.lengths == 0)):
+                if nan_when_empty(judged.n_relevant[row], levels, keywords.get("convention", "trec_eval")):
+                    values[measure.name][row] = -np.nan
+
+
 def stored(measure, values):
-    """The per-query values trec_eval keeps for ``measure``: for a geometric mean, the logarithms."""
+    """The per-query values trec_eval keeps for ``measure``: for a geometric mean, the logarithms (C's ``log``, one
+    value at a time: NumPy's vectorised ``log`` may differ from it in the last place)."""
     if measure.trec is not None and measure.trec.summary == "geometric":
-        return np.log(np.maximum(values, MIN_GEO_MEAN))
+        return np.array([math.log(max(value, MIN_GEO_MEAN)) for value in np.asarray(values, dtype=np.float64).tolist()])
     return values
 
 
@@ -59,7 +112,13 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
     """The ``all`` value of ``measure`` from the values trec_eval keeps (``kept``, one per evaluated query).
 
     ``n_queries`` is how many queries were evaluated, ``n_judged_queries`` how many the qrels hold;
-    ``positive_judgements`` the number of judgements above 0 (num_rel under ``-c``).
+    ``positive_judgements`` the number of judgements above 0 (num_rel under ``-c``). ``kept`` is added up one query
+    at a time in its order (trec_eval's, the qids' byte order), as trec_eval adds them (:func:`~ndcg_teach.mean.running_sum`).
+
+    >>> from ndcg_teach.measures import parse_measures
+    >>> set_p = parse_measures("set_P")[0]
+    >>> f"{summary(set_p, np.array([1, 1 / 5, 1, 3 / 4, 1 / 2, 1 / 2, 0, 3 / 5]), 8, 8, False, 0):.4f}"
+    '0.5687'
     """
     kind = "mean" if measure.trec is None else measure.trec.summary
     total = n_judged_queries if complete else n_queries
@@ -68,33 +127,101 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
     if kind == "sum":
         if measure.family == "num_rel" and complete:
             return float(positive_judgements)
-        return float(np.sum(kept))
+        return running_sum(kept)
     if kind == "geometric":
         missing = (total - kept.size) * math.log(MIN_GEO_MEAN)
-        return math.exp((float(np.sum(kept)) + missing) / total) if total else 0.0
-    return float(np.sum(kept)) / total if total else 0.0
+        return math.exp((running_sum(kept) + missing) / total) if total else 0.0
+    return running_sum(kept) / total if total else 0.0
 
 
-def read_zscores(source):
-    """``{(qid, measure name): (mean, stddev)}`` from a file of ``qid measure mean stddev`` lines (trec_eval ``-Z``)."""
-    table = {}
-    line_number = 0
+def read_zscores(source, reading=None):
+    """trec_eval's ``-Z`` table (:class:`ZScores`) from a file of ``qid measure mean stddev`` lines.
+
+    ``reading`` (a :class:`~ndcg_teach.trec_reading.Reading`) says how blank lines, ``#`` lines and columns without a
+    number are read: None skips the first two and refuses the third; ``trec_reading("zscores")`` reads them as
+    trec_eval does (a blank line is malformed, a ``#`` line data, ``atof`` of a word 0).
+
+    >>> import io
+    >>> table = read_zscores(io.BytesIO(b"q1 map 0.5 0.1\\n"))
+    >>> table.get(("q1", "map")), table.get(("q2", "map"))
+    ((0.5, 0.1), None)
+    """
+    reading = reading or NDCG_TEACH
+    entries, line_number, name = [], 0, str(getattr(source, "name", source))
     for name, raw in blocks(source):
-        for text in raw.decode("utf-8", "replace").split("\n")[:-1]:
+        for text in raw.split(b"\n")[:-1]:
             line_number += 1
-            parts = text.split()
-            if not parts or parts[0].startswith("#"):
+            parts = text.split()  # C's isspace: bytes.split() splits on the same six characters
+            shown_line = text.decode("utf-8", "replace").strip()
+            if not parts and reading.blank == "skip" or parts and parts[0][:1] == b"#" and reading.comments == "skip":
                 continue
-            numbers = [c_number(part.encode()) for part in parts[2:4]]
-            if len(parts) != 4 or None in numbers:
+            if parts and parts[0][:1] == b"#" and reading.comments == "refuse":
+                raise TrecFormatError(gettext("{name}, line {line_number}: starts with '#', which trec_eval reads as "
+                                              "data (--strict refuses it). Got {line_text!r} instead.")
+                                      .format(name=name, line_number=line_number, line_text=shown_line),
+                                      source=name, line=line_number)
+            numbers = [c_number(part) for part in parts[2:4]]
+            if len(parts) != 4 or (None in numbers and reading.numbers == "refuse"):
                 raise TrecFormatError(gettext("{name}, line {line_number}: must hold 4 columns (qid measure mean "
                                               "stddev), the last two numbers. Got {line_text!r} instead.")
-                                             .format(name=name, line_number=line_number, line_text=text.strip()), source=name, line=line_number)
-            table[parts[0], parts[1]] = (numbers[0], numbers[1])
-    if not table:
+                                      .format(name=name, line_number=line_number, line_text=shown_line),
+                                      source=name, line=line_number)
+            for part, number in zip(parts[2:4], numbers):
+                if number is None:
+                    reading.note(gettext("{name}, line {line_number}: {token!r} holds no number; trec_eval reads it "
+                                         "as 0 (--strict refuses it)").format(
+                        name=name, line_number=line_number, token=part.decode("utf-8", "replace")))
+            entries.append((parts[0], parts[1], numbers[0] or 0.0, numbers[1] or 0.0))
+    if not entries:
         raise TrecFormatError(gettext("{name}: holds no lines; expected lines of qid measure mean stddev. Got an "
                                       "empty file instead.").format(name=name), source=str(source))
-    return table
+    return ZScores(entries)
+
+
+class ZScores:
+    """trec_eval's ``-Z`` table: its lines sorted by query, then measure (byte order; equal pairs keep their order),
+    and looked up as trec_eval looks them up, by a binary search that may read one entry past a query's own (the next
+    query's first line, when it names the same measure).
+
+    ``get((qid, measure))`` gives ``(mean, stddev)`` or None, as a dict would.
+    """
+
+    def __init__(self, entries):
+        ordered = sorted(entries, key=lambda entry: (entry[0], entry[1]))
+        self.qids, self.starts, self.measures, self.values = [], [], [], []
+        for qid, measure, mean, stddev in ordered:
+            if not self.qids or self.qids[-1] != qid:
+                self.qids.append(qid)
+                self.starts.append(len(self.measures))
+            self.measures.append(measure)
+            self.values.append((float(mean), float(stddev)))
+        self.starts.append(len(self.measures))
+
+    @staticmethod
+    def _search(names, start, count, target):
+        """trec_eval's ``find_qid`` / ``find_meas``: a binary search over ``names[start:start + count]`` whose upper
+        bound starts at ``count``, one past the last; an index past ``names`` matches nothing."""
+        low, high = 0, count
+        while low <= high:
+            current = (low + high) // 2
+            if start + current >= len(names):
+                return None
+            found = names[start + current]
+            if target < found:
+                high = current - 1
+            elif target > found:
+                low = current + 1
+            else:
+                return start + current
+        return None
+
+    def get(self, key, default=None):
+        qid, measure = (part.encode("utf-8", "surrogateescape") for part in key)
+        row = self._search(self.qids, 0, len(self.qids), qid)
+        if row is None:
+            return default
+        found = self._search(self.measures, self.starts[row], self.starts[row + 1] - self.starts[row], measure)
+        return default if found is None else self.values[found]
 
 
 def zscored(values, queries, name, table):

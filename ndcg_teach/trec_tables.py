@@ -90,8 +90,16 @@ def _number(value, what, where, value_name):
             return float(value)
         raise TrecFormatError(gettext("{what}: the score {where} must be a number, not True or False. Got "
                                       "{value!r} instead.").format(what=what, where=where, value=value), source=what)
-    if isinstance(value, Real) and not math.isnan(value) and (value_name == "score" or math.isfinite(value)):
-        return float(value)
+    if isinstance(value, Real):
+        try:
+            number = float(value)
+        except OverflowError:  # an int beyond float64: refused, not read as infinite
+            raise TrecFormatError(gettext("{what}: the {value_name} {where} must be a number float64 can hold (up "
+                                          "to about 1.8e308). Got {got} instead.")
+                                  .format(what=what, value_name=gettext(value_name), where=where, got=shown(value)),
+                                  source=what) from None
+        if not math.isnan(number) and (value_name == "score" or math.isfinite(number)):
+            return number
     kind = mark("a number other than NaN") if value_name == "score" else mark("a finite number")
     raise TrecFormatError(gettext("{what}: the {value_name} {where} must be {kind}. Got {got} instead.")
                                  .format(what=what, value_name=gettext(value_name), where=where, kind=gettext(kind),

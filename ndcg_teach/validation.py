@@ -6,25 +6,17 @@ a message that names the parameter, says what is required, and ends with
 input the same way, and no metric can return NaN by accident.
 """
 
-import sys
 from collections import Counter
 from collections.abc import Mapping, Set
 from numbers import Integral, Real
 
 import numpy as np
 
+from .shown import shown as shown  # re-exported: every module imports it from here
 from .i18n import gettext, mark, refused
 
 NEGATIVE_CHOICES = ("raise", "zero")
 GRADES = mark("grades")
-
-
-def shown(value, limit=80):
-    """Short ``repr`` of a value for an error message."""
-    text = repr(value)
-    if isinstance(value, np.ndarray):
-        text = f"array({np.array2string(value, threshold=20, separator=', ', max_line_width=sys.maxsize)})"
-    return text if len(text) <= limit else text[: limit - 5] + " ...]"
 
 
 def check_choice(name, value, choices):

@@ -79,7 +79,7 @@ ANSWERS = {
     / (2 + 2 / math.log2(3) + 1 / 2 + 1 / math.log2(5) + 1 / math.log2(6)),
     "18-cascade-click": float(Fraction(7, 8) * Fraction(5, 8) * Fraction(7, 8)),  # grades 1, 2, 3: alpha 1/8, 3/8, 7/8
     "18-team-draft-win": float((Fraction(3, 8) + Fraction(7, 8) * Fraction(3, 8)) / 2),
-    "18-ab-size": 6510,  # statsmodels' samplesize_proportions_2indep_onetail gives 6509.47 (tests/test_lesson_18.py)
+    "18-ab-size": 6510,  # the lesson's formula; 6507, 6508, 6610 and 6636 are right too (tests/test_lesson_18.py)
     # weights 1/0.2, 1/0.5, 0/0.5, 0.5/0.8, 1/0.25 = 5, 2, 0, 0.625, 4; clicked: the 1st, 3rd and 5th records.
     "19-ips": (5 + 0 + 4) / 5,
     "19-snips": 9 / 11.625,
@@ -187,6 +187,9 @@ SLIPS = [
     ("18-ab-size", 6509.466678513716, "Round up"),
     ("18-ab-size", 13020, "both arms"),
     ("18-ab-size", 5128, "one-sided"),
+    ("18-ab-size", 6506.7212997754, "Round up"),
+    ("18-ab-size", 6511, "pools the spread under the alternative"),
+    ("18-ab-size", 6400, "rule of 16 with the control's variance"),
     ("19-ips", 3 / 5, "the log's own click rate"),
     ("19-ips", 9 / 11.625, "that is SNIPS"),
     ("19-ips", (0.2 + 0.25) / 5, "You multiplied"),

@@ -1,13 +1,12 @@
 """python -m ndcg_teach: trec_eval's options, output and exit statuses; random files against pytrec_eval; --explain.
 
 The exit statuses and the trec_eval lines on stderr were read off trec_eval 9.0.8 built from its source
-(tests/test_quicktest.py covers its own test outputs). TREC_EVAL=/path/to/trec_eval runs the status table against
-a binary too.
+(tests/test_quicktest.py covers its own test outputs). With the real trec_eval (tests/trec_binaries.py: beside the
+clone, or TREC_EVAL / TREC_EVAL_10) the status table and random files run against the binaries too.
 """
 
 import gzip
 import io
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 
 import ndcg_teach as nt
 from ndcg_teach.cli import main
+from trec_binaries import TREC_EVAL, TREC_EVAL_10, needs
 
 DATA = Path(__file__).parent / "data" / "trec_eval"
 QRELS = "q1 0 a 1\nq1 0 b 0\nq2 0 c 1\n"
@@ -96,9 +96,8 @@ def test_exit_statuses_by_cause_with_trec_evals_line(tmp_path, arguments, conten
     found, out, err = command(*arguments, qrels, run)
     assert (found, out) == (status, "")
     assert err.startswith(("python -m ndcg_teach: ", "usage: python -m ndcg_teach")) and trec_eval in err
-    binary = os.environ.get("TREC_EVAL")
-    if binary and "--" not in arguments:
-        done = subprocess.run([binary, *map(str, arguments), str(qrels), str(run)], capture_output=True, text=True)
+    if TREC_EVAL and "--" not in arguments:
+        done = subprocess.run([TREC_EVAL, *map(str, arguments), str(qrels), str(run)], capture_output=True, text=True)
         assert done.returncode == status and trec_eval in done.stderr
 
 
@@ -192,14 +191,14 @@ def test_runs_as_a_module():
 # Every measure of all_trec, some with other parameters (named first: trec_eval uses a measure's first parameters)
 COMPUTED = ["G.1=3,2=9,3=0.5", "ndcg_rel.2=5", "Rndcg.1=0.5,3=4", "ndcg.1=2,3=1", "utility.2,-1,-0.5,0.25",
             "iprec_at_recall.0.15,0.5", "11pt_avg.0.25,0.5", "Rprec_mult.0.5,3", "relstring.5", "all_trec"]
-# trec_eval 10.0 (f4253652) shares one set of gain parameters among dcg, ideal_dcg and ndcg (and crashes on some),
-# reads rbp's unset minimum and maximum, and scores an unanswered query's utility, relstring and rbp_resid with
-# parameters on a one-document ranking it zeroes only under their bare names: those are left out here (README).
-COMPUTED_10 = ["rbp", "rbp_resid", "unj.3,7", "dcg", "ideal_dcg", "G.1=3,2=9,3=0.5", "Rndcg.1=0.5,3=4",
-               "iprec_at_recall.0.15,0.5", "11pt_avg.0.25,0.5", "Rprec_mult.0.5,3", "all_trec"]
+# trec_eval 10.0 (f4253652) crashes when two of dcg, ideal_dcg and ndcg come with gain parameters
+# (docs/trec_eval.md): dcg and ideal_dcg come without; rbp reads what the measure before it left on the stack.
+COMPUTED_10 = ["rbp.p=0.8,2=3", "rbp_resid.p=0.7", "unj.3,7", "dcg", "ideal_dcg", "G.1=3,2=9,3=0.5",
+               "Rndcg.1=0.5,3=4", "utility.2,-1,-0.5,0.25", "relstring.5", "iprec_at_recall.0.15,0.5",
+               "11pt_avg.0.25,0.5", "Rprec_mult.0.5,3", "all_trec"]
 
 
-@pytest.mark.skipif(not os.environ.get("TREC_EVAL"), reason="set TREC_EVAL=/path/to/trec_eval (9.0.8) to compare")
+@needs("9.0.8")
 @pytest.mark.parametrize("seed", range(40))
 def test_random_files_and_options_against_the_trec_eval_binary(tmp_path, seed):
     rng = np.random.default_rng(seed)
@@ -211,11 +210,11 @@ def test_random_files_and_options_against_the_trec_eval_binary(tmp_path, seed):
     options = [option for option in (["-q"], ["-c"], ["-M", "5"], ["-l", "2"], ["-J"], ["-n"]) if rng.random() < 0.4]
     arguments = [*sum(options, []), *[a for m in COMPUTED for a in ("-m", m)], "-N", "60", *files(tmp_path, qrels, run)]
     ours = command(*arguments)
-    done = subprocess.run([os.environ["TREC_EVAL"], *map(str, arguments)], capture_output=True, text=True)
+    done = subprocess.run([TREC_EVAL, *map(str, arguments)], capture_output=True, text=True)
     assert (ours[0], ours[1]) == (done.returncode, done.stdout)
 
 
-@pytest.mark.skipif(not os.environ.get("TREC_EVAL_10"), reason="set TREC_EVAL_10=/path/to/trec_eval (main) to compare")
+@needs("10.0")
 @pytest.mark.parametrize("seed", range(20))
 def test_random_files_against_trec_eval_10_with_c(tmp_path, seed):
     """trec_eval 10.0-rc3 stops (status 4) on a judged query missing from the run unless -c: always -c here."""
@@ -227,5 +226,5 @@ def test_random_files_against_trec_eval_10_with_c(tmp_path, seed):
     options = ["-c", *sum([o for o in (["-q"], ["-M", "5"], ["-l", "2"], ["-J"]) if rng.random() < 0.4], [])]
     arguments = [*options, *[a for m in COMPUTED_10 for a in ("-m", m)], "-N", "40", *files(tmp_path, qrels, run)]
     ours = command("--trec-eval", "10.0", *arguments)
-    done = subprocess.run([os.environ["TREC_EVAL_10"], *map(str, arguments)], capture_output=True, text=True)
+    done = subprocess.run([TREC_EVAL_10, *map(str, arguments)], capture_output=True, text=True)
     assert (ours[0], ours[1]) == (done.returncode, done.stdout)

@@ -1,8 +1,8 @@
 """The course site's sources (tools/course_site.py, tools/site_pages.py), without building it.
 
 tests/browser/test_site.py builds the site and opens every page; these check
-what goes into it: the staged lessons, the links to twins and to where a
-lesson runs, the glossary and the index.
+what goes into it: the staged lessons and docs pages, the links to twins and to
+where a lesson runs, the glossary and the index.
 """
 
 import argparse
@@ -17,6 +17,7 @@ import pytest
 from ndcg_teach.glossary import TERMS
 
 import course_site
+import site_docs
 import site_pages
 from build_lessons import EDITIONS, NAVIGATION_TAG, binder_url, lessons
 
@@ -29,7 +30,7 @@ def test_the_hub_link_is_nbgitpullers_and_opens_the_lesson_in_the_clone():
     assert (url.scheme, url.netloc, url.path) == ("https", "hub.example.edu", "/hub/user-redirect/git-pull")
     assert parse_qs(url.query) == {
         "repo": ["https://github.com/ndcg-teach/ndcg_teach.git"],
-        "urlpath": ["lab/tree/ndcg_teach/notebooks/zh-CN/03-x.ipynb"],
+        "urlpath": ["lab/tree/ndcg_teach.git/notebooks/zh-CN/03-x.ipynb"],  # nbgitpuller keeps .git in the folder's name
         "branch": ["main"],
     }
     assert "branch" not in parse_qs(urlparse(course_site.hub_link("https://h", "https://g/o/r", None, "n.ipynb")).query)
@@ -61,11 +62,17 @@ def test_each_edition_is_staged_with_its_pages_twins_and_run_links(tmp_path, hub
         paths = lessons(edition.directory)
         slugs = [edition.slug(path.name) for path in paths]
         assert sorted(path.stem for path in source.glob("*.ipynb")) == slugs
-        assert {path.name for path in source.glob("*.md")} == {"index.md", "glossary.md", "instructors.md"}
+        docs = site_docs.pages(edition)
+        assert {"course", "reference", "conventions", "explorer", "instructors", "testing", "design", "benchmarks"} <= set(docs)
+        assert {path.name for path in source.glob("*.md")} == {"index.md", "glossary.md", *(f"{name}.md" for name in docs)}
+        assert sorted(path.name for path in (source / "images").iterdir()) == ["explorer.png", "explorer.zh-CN.png"]
         index = (source / "index.md").read_text(encoding="utf-8")
-        assert index.index(slugs[0]) < index.index(slugs[-1]) < index.index("glossary")
+        assert index.index(slugs[0]) < index.index(slugs[-1]) < index.index("glossary") < index.index("\ncourse\n")
+        assert index.index("\ncourse\n") < index.index("\nreference\n") < index.index("\nbenchmarks\n")
         other = ZH if edition is EN else EN
         assert settings["twin_root"] == f"../{other.language}/"
+        for name in docs:
+            assert settings["twins"][name] == (name if name in site_docs.pages(other) else "index")
         for path, slug in zip(paths, slugs):
             assert settings["twins"][slug] == slug and (other.directory / other.file(slug)).exists()
             run = settings["run"][slug]
@@ -88,6 +95,28 @@ def test_the_glossary_page_holds_every_term_of_the_library(language):
 def test_the_landing_page_offers_both_editions_in_their_own_languages():
     page = site_pages.landing_page([(language, site_pages.TEXTS[language]) for language in ("en", "zh-CN")])
     assert 'href="en/index.html" lang="en"' in page and 'href="zh-CN/index.html" lang="zh-CN"' in page
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=[edition.language for edition in EDITIONS])
+def test_a_staged_docs_page_links_to_the_sites_pages_and_to_github_for_the_rest(edition):
+    chinese = edition.language == "zh-CN"
+    lesson = "../notebooks/zh-CN/08-why-libraries-disagree.zh-CN.ipynb" if chinese else "../notebooks/08-why-libraries-disagree.ipynb"
+    page = "reference.zh-CN.md" if chinese else "reference.md"
+    text = (
+        f"[a]({page}#how) [b]({lesson}) [c](../CONTRIBUTING.md) [d](images/explorer.png) [e](#here) [f](https://x.org)\n"
+        f"[g](no-such-page.md#x) [h]({'reference.md' if chinese else 'reference.zh-CN.md'})\n"
+        f"```python\n[kept](reference.md)\n```\n"
+    )
+    staged = site_docs.staged_doc(text, edition, branch="main")
+    blob = "https://github.com/ndcg-teach/ndcg_teach/blob/main/"
+    assert staged == (
+        f"[a](reference.md#how) [b](08-why-libraries-disagree.ipynb) [c]({blob}CONTRIBUTING.md) [d](images/explorer.png)"
+        f" [e](#here) [f](https://x.org)\n[g]({blob}docs/no-such-page.md#x) [h]({blob}docs/{'reference.md' if chinese else 'reference.zh-CN.md'})\n"
+        "```python\n[kept](reference.md)\n```\n"
+    )
+    # A lesson of the other edition is not in this edition's build: it stays a link to the file.
+    other = "../notebooks/08-why-libraries-disagree.ipynb" if chinese else "../notebooks/zh-CN/08-why-libraries-disagree.zh-CN.ipynb"
+    assert site_docs.staged_doc(f"[x]({other})", edition) == f"[x](https://github.com/ndcg-teach/ndcg_teach/blob/HEAD/{other[3:]})"
 
 
 @pytest.mark.parametrize("address", ["javascript:alert(1)", "JavaScript://hub.example.edu/%0aalert(1)", "data:text/html,<script>x</script>",
@@ -129,5 +158,5 @@ def test_a_hostile_hub_url_is_escaped_in_the_page_sphinx_builds(tmp_path):
     assert "<script>alert(1)</script>" not in html and '"><a x="' not in html
     links = re.findall(r'<a class="ndcg-run-link ndcg-run-hub" href="([^"]*)">', html)
     assert len(links) == 1 and links[0].startswith("https://hub.example.edu/&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;")
-    assert links[0].endswith("/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fndcg-teach%2Fndcg_teach&amp;urlpath="
-                             f"lab%2Ftree%2Fndcg_teach%2Fnotebooks%2F{first}.ipynb&amp;branch=main")
+    assert links[0].endswith("/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fndcg-teach%2Fndcg_teach&amp;branch=main"
+                             f"&amp;urlpath=lab%2Ftree%2Fndcg_teach%2Fnotebooks%2F{first}.ipynb")

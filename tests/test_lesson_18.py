@@ -8,15 +8,17 @@ below, and sample sizes come from statsmodels.
 from fractions import Fraction
 from itertools import permutations, product
 import json
-from math import log2
+from math import ceil, log2, sqrt
 from pathlib import Path
 
 import pytest
 from scipy.stats import kendalltau
-from statsmodels.stats.power import normal_sample_size_one_tail
-from statsmodels.stats.proportion import samplesize_proportions_2indep_onetail
+from statsmodels.stats.power import NormalIndPower, normal_sample_size_one_tail
+from statsmodels.stats.proportion import proportion_effectsize, samplesize_proportions_2indep_onetail
 
 import ndcg_teach as nt
+from ndcg_teach.exercises import check
+from ndcg_teach.exercises.lesson_18 import standard_sizes
 
 
 def alpha(grade, top=3):
@@ -195,3 +197,57 @@ def test_section_5s_sample_sizes_against_statsmodels():
 
 def test_exercise_1_by_the_cascade_fractions():
     assert nt.CascadeModel().click_probabilities([1, 2, 3]).clicks[2] == float(Fraction(7, 8) * Fraction(5, 8) * Fraction(7, 8))
+
+
+def test_exercise_3_accepts_every_standard_formulas_answer_and_its_hint_names_them():
+    """6,510 (the lesson's), 6,507, 6,508, 6,610 and 6,636 users per arm, each by its own route."""
+    p_c, p_t = 0.20, 0.22
+    z = 1.959963984540054 + 0.8416212335729143  # z_{0.975} + z_{0.8}
+    fleiss = samplesize_proportions_2indep_onetail(p_t - p_c, p_c, 0.8, ratio=1, alpha=0.05)
+    unpooled = z**2 * (p_t * (1 - p_t) + p_c * (1 - p_c)) / (p_t - p_c) ** 2
+    arcsine = NormalIndPower().solve_power(proportion_effectsize(p_t, p_c), power=0.8, alpha=0.05, ratio=1)
+    continuity = fleiss / 4 * (1 + sqrt(1 + 4 / (fleiss * (p_t - p_c)))) ** 2
+    rule_of_16 = 16 * Fraction(21, 100) * Fraction(79, 100) / Fraction(2, 100) ** 2  # exact: no rounding to undo
+    ours = standard_sizes({"p_control": p_c, "p_treatment": p_t})
+    for name, theirs in (("fleiss", fleiss), ("unpooled", unpooled), ("continuity", continuity), ("rule of 16", rule_of_16)):
+        assert ours[name] == pytest.approx(float(theirs), rel=1e-9), name
+    assert abs(ours["arcsine"] - arcsine) < 0.1  # statsmodels also counts the far tail's power, a few hundredths of a user
+    users = {"fleiss": ceil(fleiss), "unpooled": ceil(unpooled), "arcsine": ceil(arcsine),
+             "continuity": ceil(continuity), "rule of 16": int(rule_of_16)}
+    assert users == {"fleiss": 6510, "unpooled": 6507, "arcsine": 6508, "continuity": 6610, "rule of 16": 6636}
+    assert all(check("18-ab-size", n) for n in users.values())
+    assert not any(check("18-ab-size", n) for n in (6506, 6509, 6511, 6609, 6611, 6635, 6637, 6400))
+    hint = check("18-ab-size", 1000).message
+    for named in ("Fleiss, Levin & Paik", "σ_0 = σ_1 (unpooled)", "arcsine", "h = 2·asin√p_t - 2·asin√p_c",
+                  "continuity correction", "16·p̄(1 - p̄) / (p_t - p_c)²"):
+        assert named in hint
+
+
+def test_section_5s_prose_puts_interleavings_gain_on_the_paired_contrast_and_ctrs_bluntness():
+    """Identical simulated users: the prose's numbers by exact fractions, every coin flip and click pattern."""
+    shy = {0: Fraction(2, 100), 1: Fraction(5, 100), 2: Fraction(10, 100), 3: Fraction(20, 100)}
+    grade_of = {"a": 3, "b": 2, "c": 1, "d": 0}
+
+    def shy_pbm_patterns(grades):
+        chances = [Fraction(1, i) * shy[g] for i, g in enumerate(grades, 1)]
+        for pattern in product((0, 1), repeat=len(grades)):
+            p = Fraction(1)
+            for clicked, chance in zip(pattern, chances):
+                p *= chance if clicked else 1 - chance
+            yield pattern, p
+
+    ctr = {order: 1 - sum(p for pattern, p in shy_pbm_patterns([grade_of[i] for i in order]) if not any(pattern))
+           for order in ("abcd", "bacd")}
+    a_wins, b_wins = exact_outcome(list("abcd"), list("bacd"), grade_of, shy_pbm_patterns)
+    stated = (f"{float(ctr['abcd']):.4f}", f"{float(ctr['bacd']):.4f}", f"{float(ctr['abcd'] - ctr['bacd']):.4f}",
+              f"{float(a_wins + b_wins):.4f}", f"{float(a_wins / (a_wins + b_wins)):.4f}")
+    assert stated == ("0.2564", "0.2075", "0.0489", "0.2199", "0.6687")
+    notebook = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "18-online-evaluation.ipynb")
+                          .read_text(encoding="utf-8"))
+    prose = [text for text in ("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+             if "Its gain has two other sources." in text]
+    assert len(prose) == 1
+    assert "with no differences between users to cancel" in prose[0]
+    assert f"({stated[3]} of them under the position-based model)" in prose[0]
+    assert f"A winning {stated[4]} of the votes" in prose[0]
+    assert f"two CTRs, {stated[0]} and {stated[1]}, measured on separate arms" in prose[0]

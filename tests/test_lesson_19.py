@@ -224,3 +224,33 @@ def test_section_5_why_dr_has_the_smaller_variance():
     assert one_record(PI0, lambda rec: F(3, 10) + correction(rec))[1] / 5 == (square_dr - mean_dr**2) / 5
     dm_variance = one_record(PI0, lambda rec: sum(PI[rec[0]][b] * Q[rec[0]][b] for b in ACTIONS))[1] / 5
     assert printed(dm_variance) == 0.0045
+
+
+def test_section_4_snips_bias_is_of_order_one_over_n():
+    """Another route than the lesson's: k records with w > 0 ~ Binomial(n, 7/20), of which (u, b) ~ Binomial(k, 2/7)."""
+    from math import comb
+
+    seen = 1 - SILENT  # (u, b) with chance 1/10, weight 5; (v, a) with chance 1/4, weight 2
+    share_ub = F(1, 10) / seen
+
+    def snips_mean(n):
+        mean = F(0)
+        for k in range(1, n + 1):
+            reach = comb(n, k) * seen**k * SILENT ** (n - k)
+            for k_ub in range(k + 1):
+                k_va = k - k_ub
+                given = (5 * k_ub * Q["u"]["b"] + 2 * k_va * Q["v"]["a"]) / (5 * k_ub + 2 * k_va)
+                mean += reach * comb(k, k_ub) * share_ub**k_ub * (1 - share_ub) ** k_va * given
+        return mean
+
+    assert snips_mean(5) == moments(5, PI0, snips)[0]  # the count-vector route agrees
+    recs = records(PI0)
+    var_w = sum(rec[3] * weight(rec, PI0) ** 2 for rec in recs) - 1
+    cov = sum(rec[3] * weight(rec, PI0) ** 2 * rec[2] for rec in recs) - TRUTH
+    assert (var_w, cov, TRUTH * var_w - cov) == (F(5, 2), F(27, 20), F(-9, 40))
+    rows = {n: (snips_mean(n) - TRUTH, n * (snips_mean(n) - TRUTH)) for n in (10, 20, 50, 100)}
+    assert {n: (printed(bias), printed(scaled)) for n, (bias, scaled) in rows.items()} == {
+        10: (-0.0325, -0.3249), 20: (-0.0129, -0.2588), 50: (-0.0047, -0.2370), 100: (-0.0023, -0.2308)}
+    gaps = [abs(scaled - F(-9, 40)) for _, scaled in rows.values()]
+    assert gaps == sorted(gaps, reverse=True) and gaps[-1] < F(1, 100)  # n * bias settles towards -0.225
+    assert [f"{float(SILENT**n):.2e}" for n in rows] == ["1.35e-02", "1.81e-04", "4.42e-10", "1.96e-19"]

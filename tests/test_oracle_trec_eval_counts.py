@@ -158,7 +158,7 @@ def test_trec_eval_10_rbp_is_lesson_11s_rbp_on_binary_grades_and_rescales_graded
             expected = nt.rbp_residual(relevances, p=p) if None in relevances else 0.0  # trec_eval: 0 if all judged
             assert abs(resid - expected) <= TOL
     assert nt.trec_rbp([4, 2], pool=[4, 2]) == pytest.approx(0.1 * (1.0 + 0.5 * 0.9), abs=1e-15)  # levels 0-4: g / 4
-    assert nt.trec_rbp([0, 1], parameters={"p": 0.5}) == pytest.approx(0.5 * (0.5 + 1 * 0.5), abs=1e-15)  # p=: level 0
+    assert nt.trec_rbp([0, 1], parameters={"p": 0.5}) == pytest.approx(0.5 * (0 + 1 * 0.5), abs=1e-15)  # as 10.0-rc3
 
 
 def test_trec_eval_10_dcg_over_ideal_dcg_is_trec_evals_ndcg():

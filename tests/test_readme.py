@@ -1,4 +1,9 @@
-"""The README's example prints exactly what the README says it prints."""
+"""The README's example prints exactly what the README says it prints.
+
+The READMEs are landing pages; the reference, the course's details and the audit of the source documents moved
+to docs/ (tests/test_docs.py checks those pages), and the checks below that concern them read the page they
+moved to.
+"""
 
 import contextlib
 import io
@@ -6,6 +11,7 @@ import re
 from pathlib import Path
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = README.parent / "docs"
 
 
 def test_readme_examples_print_what_the_readme_says():
@@ -27,10 +33,11 @@ def test_readme_shows_the_two_commands_and_the_pip_steps():
         assert command in text
 
 
-def test_readme_audit_summary_is_what_the_audit_says():
+def test_the_audit_summary_is_what_the_audit_says():
+    # It moved from the README to the course's page, with the table of what each document got wrong.
     from ndcg_teach.examples import audit
 
-    assert f"```text\n{audit().summary}\n```" in README.read_text(encoding="utf-8")
+    assert f"```text\n{audit().summary}\n```" in (DOCS / "course.md").read_text(encoding="utf-8")
 
 
 def test_readme_starts_with_the_two_commands_before_any_api():
@@ -43,9 +50,14 @@ def test_readme_starts_with_the_two_commands_before_any_api():
 def test_readme_names_nothing_outside_the_repository():
     text = README.read_text(encoding="utf-8")
     assert "workspace" not in text
-    # One exception, said plainly for an outside user: where the tests that read the source documents look for them.
-    outside = [line for line in text.splitlines() if "../" in line or "shared/seeds" in line]
-    assert len(outside) == 1 and outside[0].startswith("Eight tests") and "not part of this repository" in outside[0]
+    assert [line for line in text.splitlines() if "../" in line or "shared/seeds" in line] == []
+    # One exception, said plainly for an outside user on the testing page: where the tests that read the source
+    # documents look for them (a "../" right after "](" is one of the page's links into the repository).
+    for page, said in (("testing.md", "not part of this repository"), ("testing.zh-CN.md", "不包含在本仓库中")):
+        lines = (DOCS / page).read_text(encoding="utf-8").splitlines()
+        outside = [line for line in lines if "shared/seeds" in line or re.search(r"(?<!\]\()\.\./", line)]
+        assert "workspace" not in "\n".join(lines)
+        assert len(outside) == 1 and "`needs_seeds`" in outside[0] and said in outside[0]
     root = README.parent
     for target in re.findall(r"\]\(([^)#]+)\)", text):
         if not target.startswith(("http://", "https://")):
@@ -85,6 +97,8 @@ def test_chinese_readme_gives_the_commands_the_audit_and_the_lines_the_documents
     text = README_ZH.read_text(encoding="utf-8")
     for command in ("make lab EDITION=zh-CN", "make test", "pip install -r requirements.txt", "python -m venv .venv", "python -m pytest"):
         assert command in text
+    # The audit and the documents' lines moved to the course's page.
+    text = (DOCS / "course.zh-CN.md").read_text(encoding="utf-8")
     with nt.language_set("zh-CN"):
         assert f"```text\n{audit().summary}\n```" in text
     rows = [line for line in text.splitlines() if line.startswith("| `00")]

@@ -36,9 +36,11 @@ def test_binder_pins_every_package_of_the_widget_protocol():
     )
 
 
-def test_binder_requirements_are_pins_only_so_the_pip_layer_stays_cached():
-    # A `.` line makes repo2docker copy the repository before the pip step, so every commit rebuilt that layer.
-    lines = [line.strip() for line in (BINDER / "requirements.txt").read_text().splitlines() if line.strip()]
+@pytest.mark.parametrize("path", [BINDER / "requirements.txt", ROOT / "requirements.txt"], ids=["binder", "learner"])
+def test_requirements_are_pins_only(path):
+    # Binder: a `.` line makes repo2docker copy the repository before the pip step, so every commit rebuilt that layer.
+    # The learner's: its `-e .` resolved against the folder pip ran in, so the file failed from any other folder.
+    lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
     assert all(PIN.match(line) or line.startswith("#") for line in lines)
 
 
@@ -48,7 +50,7 @@ def test_postbuild_installs_the_package_without_dependencies_and_cleans_up():
     assert "--no-deps" in install and install.endswith(" .")
     assert "rm -rf build ./*.egg-info" in commands
     assert commands.index("rm -rf build ./*.egg-info") > commands.index(install)
-    assert "python tools/lab_setup.py" in commands
+    assert "python -m ndcg_teach.setup" in commands
 
 
 def test_binder_runs_python_3_12():
@@ -63,9 +65,9 @@ def test_postbuild_stops_on_errors():
 
 
 def test_postbuild_and_make_lab_never_write_a_users_own_settings():
-    # The settings go into the environment (<sys.prefix>/share/jupyter/lab/settings/overrides.json), so they
-    # reach `make lab` users and a class JupyterHub image as well as Binder, and change nobody's global settings.
-    for path in (BINDER / "postBuild", ROOT / "Makefile", ROOT / "tools" / "lab_setup.py"):
+    # The settings go into the environment (<sys.prefix>/share/jupyter/lab/settings/overrides.d/ndcg_teach.json), so
+    # they reach `make lab` users and a class JupyterHub image as well as Binder, and change nobody's global settings.
+    for path in (BINDER / "postBuild", ROOT / "Makefile", ROOT / "ndcg_teach" / "setup.py"):
         text = path.read_text()
         assert "user-settings" not in text and "JUPYTERLAB_SETTINGS_DIR" not in text and "~/.jupyter" not in text
 
@@ -73,7 +75,10 @@ def test_postbuild_and_make_lab_never_write_a_users_own_settings():
 def test_make_lab_sets_up_jupyterlab_in_the_venv_and_allows_root():
     makefile = (ROOT / "Makefile").read_text()
     learner = makefile.split("$(VENV)/.learner:", 1)[1].split("\n\n", 1)[0]
-    assert "$(BIN)/python tools/lab_setup.py" in learner
+    # The route of every install (docs/install.md): the pins, the package, then the setup command.
+    steps = [line.strip() for line in learner.splitlines()[1:]]
+    assert steps[1:4] == ["$(BIN)/python -m pip install --quiet -r requirements.txt",
+                          "$(BIN)/python -m pip install --quiet --no-deps -e .", "$(BIN)/python -m ndcg_teach.setup"]
     assert "ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)" in makefile
     lab = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
     assert "$(BIN)/jupyter lab $(ALLOW_ROOT) --notebook-dir=$(LESSONS) $(FIRST_LESSON)" in lab

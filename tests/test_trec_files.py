@@ -1,8 +1,7 @@
 """Reading qrels and run files: plain, gzip and streams, in blocks, with trec_eval's number syntax, every malformed
-line refused with its file and line. TREC_EVAL=/path/to/trec_eval checks the number syntax against a binary too."""
+line refused with its file and line. The real trec_eval 9.0.8 (tests/trec_binaries.py) checks the number syntax too."""
 
 import gzip
-import os
 import subprocess
 
 import numpy as np
@@ -11,6 +10,7 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach import trec_files
 from ndcg_teach.trec import TrecFormatError, read_qrels, read_run
+from trec_binaries import TREC_EVAL
 
 QRELS = "q1 0 d1 2\nq1 0 d2 0\nq2 0 d3 1\n"
 RUN = "q1 Q0 d1 1 0.9 sys\nq1 Q0 d2 2 0.5 sys\nq2 Q0 d3 1 1.5 sys\n"
@@ -114,7 +114,7 @@ def test_numbers_are_read_as_c_reads_them(tmp_path, token):
             read_run(run)
     else:
         assert read_run(run).scores.tolist() == [0.6, score]
-    binary = os.environ.get("TREC_EVAL")
+    binary = TREC_EVAL
     if binary and integer is not None:  # grade b as trec_eval reads it: relevant (num_rel 2) when it is >= 1
         done = subprocess.run([binary, "-m", "num_rel", str(qrels), str(run)], capture_output=True, text=True,
                               check=True)

@@ -197,7 +197,7 @@ def test_the_language_is_fixed_once_the_explorer_is_built():
 def test_the_chinese_static_picture():
     explorer = RankingExplorer(ITEMS, GRADES, k=3, language="zh-CN")
     html = explorer._repr_mimebundle_()[0]["text/html"]
-    assert "<b>运行这个单元格后即可拖动各行</b>：这是探索器保存时的静态图片" in html
+    assert "<b>运行这个单元格后即可拖动各行</b>：这张图片是该单元格显示探索器时的样子" in html
     assert "<th>位置</th><th>条目</th><th></th><th>等级</th><th></th>" in html
     assert html.count("<td>在截断位置 k 之后</td>") == len(ITEMS) - 3
     assert 'alt="DCG 累加值与 IDCG 累加值对比"' in html

@@ -11,7 +11,7 @@ from nbconvert.preprocessors import ExecutePreprocessor
 
 from ndcg_teach.plots import PNG_SIGNATURE
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
-from ndcg_teach.widgets.picture import RUN
+from ndcg_teach.widgets.picture import RUN, static_html
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -57,3 +57,36 @@ def test_nbconvert_html_of_a_lesson_shows_the_picture_of_each_widget(lesson, tmp
     assert html.count(RUN) == len(widgets)
     assert "Error displaying widget" not in html
     assert len(pictures(html)) >= len(widgets)
+
+
+def test_the_picture_is_the_explorer_as_displayed_and_its_caption_says_so():
+    # Displayed at DCG@3 = 2.7619, then dragged to 3.5000: the first output's picture keeps what it showed, and says it
+    # shows the explorer as the cell displayed it (not "as it was saved", which it was not); a display after the drag
+    # shows the new numbers. Running the cell again gives the first state again, as its picture does.
+    explorer = RankingExplorer(["A", "B", "C"], {"A": 0, "B": 2, "C": 3}, k=3)
+    first = explorer._repr_mimebundle_()[0]["text/html"]
+    explorer.move("B", 1)
+    after = explorer._repr_mimebundle_()[0]["text/html"]
+    assert "DCG@3 = <b>2.7619</b>" in first and "3.5000" not in first
+    assert "DCG@3 = <b>3.5000</b>" in after and "2.7619" not in after
+    for html in (first, after):
+        assert "as the cell displayed it; changes made after that, in the live widget or by code, are not in it." in html
+        assert "as it was saved" not in html
+
+
+def test_the_chinese_caption_says_the_same():
+    html = RankingExplorer(["A", "B"], {"A": 1, "B": 0}, language="zh-CN")._repr_mimebundle_()[0]["text/html"]
+    assert "这张图片是该单元格显示探索器时的样子" in html
+
+
+def test_a_2000_item_picture_shows_the_first_and_last_rows_and_stays_small():
+    from ndcg_teach.table import HEAD_ROWS, TAIL_ROWS
+
+    items = [f"doc{i}" for i in range(2000)]
+    explorer = RankingExplorer(items, {item: i % 4 for i, item in enumerate(items)}, k=10)
+    html = static_html(explorer)
+    positions = [int(position) for position, _ in re.findall(r"<tr><td>(\d+)</td><td><b>(\w+)</b>", html)]
+    assert positions == [*range(1, HEAD_ROWS + 1), *range(2000 - TAIL_ROWS + 1, 2001)]
+    assert "… 1,940 rows hidden …" in html
+    assert len(pictures(html)) == 2
+    assert len(html.encode()) <= 200_000, len(html.encode())

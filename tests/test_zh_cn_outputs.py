@@ -98,8 +98,10 @@ def chinese_texts():
         for number, text in outputs(notebook):
             if not glossary_table(text):
                 yield f"{path.name} cell {number} output", without_quotations(text)
-    for name in ("README.zh-CN.md", "docs/instructors.zh-CN.md"):
-        yield name, without_quotations((ROOT / name).read_text(encoding="utf-8"))
+    pages = [ROOT / "README.zh-CN.md", *sorted((ROOT / "docs").glob("*.zh-CN.md"))]
+    assert ROOT / "docs" / "instructors.zh-CN.md" in pages
+    for page in pages:
+        yield page.relative_to(ROOT).as_posix(), without_quotations(page.read_text(encoding="utf-8"))
     for message, translation in i18n.catalogue("zh-CN").items():
         yield f"catalogue {message!r}", without_quotations(translation)
 

@@ -4,8 +4,8 @@ Builds ``.venv-binder`` (when missing, or always with ``--fresh``) and installs
 binder/requirements.txt into it, as Binder does: no dev requirements.  Then,
 in a fresh copy of the repository's tracked files (Binder builds from a
 clone), runs binder/postBuild with that environment first on the PATH: it
-installs the package with ``--no-deps`` and runs tools/lab_setup.py (the
-JupyterLab settings and the course's server extension). ``pip check`` must
+installs the package with ``--no-deps`` (whose data file enables the course's
+server extension) and runs ``python -m ndcg_teach.setup`` (the JupyterLab settings). ``pip check`` must
 then find every pin compatible (jupyterlab and notebook pins move together),
 postBuild must leave no ``build/`` or ``*.egg-info`` behind, the
 environment's Jupyter server must load ndcg_teach's server extension (saved
@@ -86,7 +86,7 @@ def post_build(env: Path, repository: Path) -> tuple[bool, str]:
 
 
 def server_extension(env: Path, scratch: Path) -> tuple[bool, str]:
-    """postBuild's lab_setup enabled ndcg_teach's server extension, and the environment's Jupyter server loads it."""
+    """postBuild's install enabled ndcg_teach's server extension, and the environment's Jupyter server loads it."""
     result = subprocess.run([str(bin_dir(env) / "jupyter"), "server", "extension", "list"], env=kernel_environment(env, scratch),
                             capture_output=True, text=True)
     text = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout + result.stderr)  # it colours "enabled" and "OK"

@@ -8,7 +8,7 @@ registry's SHA-512 and kept in build/cache) and copied into the build, so the
 site needs no CDN and works offline, search included.
 
 Each edition (``en/`` and ``zh-CN/``) has the lessons, a glossary built from
-``ndcg_teach.glossary`` and the instructor's guide (docs/); every page links
+``ndcg_teach.glossary`` and the pages of docs/ in its language (tools/site_docs.py); every page links
 to its twin in the other edition, and every lesson to where it runs: Binder,
 and the class hub's nbgitpuller link when ``--hub-url`` is given.
 ``index.html`` at the top lets a reader choose the edition.
@@ -34,20 +34,23 @@ import sys
 import tarfile
 import time
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "hub"))
 
 from build_lessons import EDITIONS, NAVIGATION_TAG, REPOSITORY, ROOT, Edition, binder_url, lessons, twin_edition  # noqa: E402
+import site_docs  # noqa: E402
 from site_pages import TEXTS, glossary_page, index_page, landing_page  # noqa: E402
+
+import settings as hub_settings  # noqa: E402 (hub/settings.py: the class hub's own nbgitpuller link)
 
 OUT = ROOT / "build" / "site"
 STAGE = ROOT / "build" / "site-src"
 CACHE = ROOT / "build" / "cache"
 CONFIG = ROOT / "site"
-DOCS = ROOT / "docs"
 MATHJAX_VERSION = "3.2.2"
 MATHJAX_INTEGRITY = "sha512-Bt+SSVU8eBG27zChVewOicYs7Xsdt40qm4+UpHyX7k0/O9NliPc+x77k1/FEsPsjKPZGJvtRZM1vO+geW0OhGw=="
 # What the site needs of MathJax's es5 build: TeX in, HTML-CSS out, the menu and the extensions TeX loads on demand.
@@ -92,12 +95,9 @@ def hub_address(text: str) -> str:
 
 
 def hub_link(hub: str, repo: str, branch: str | None, path: str) -> str:
-    """nbgitpuller's link that clones (or updates) ``repo`` on the class hub and opens ``path`` of it in JupyterLab."""
-    folder = repo.rstrip("/").removesuffix(".git").rsplit("/", 1)[-1]
-    query = {"repo": repo, "urlpath": f"lab/tree/{folder}/{path}"}
-    if branch:
-        query["branch"] = branch
-    return f"{hub_address(hub).rstrip('/')}/hub/user-redirect/git-pull?{urlencode(query)}"
+    """nbgitpuller's link that clones (or updates) ``repo`` on the class hub and opens ``path`` of it in JupyterLab:
+    the class hub's own link (hub/settings.py), on the hub at ``hub``."""
+    return f"{hub_address(hub).rstrip('/')}/hub/user-redirect{hub_settings.pull_path(repo, branch, path)}"
 
 
 def page(edition: Edition, path: Path) -> str:
@@ -140,12 +140,12 @@ def stage_edition(stage: Path, edition: Edition, args: argparse.Namespace, mathj
     for path in paths:
         nbformat.write(staged_lesson(path, edition), source / f"{page(edition, path)}.ipynb")
     pages = [page(edition, path) for path in paths]
-    (source / "index.md").write_text(index_page(texts, pages, binder_url(paths[0].name, edition)), encoding="utf-8")
+    docs = site_docs.stage_docs(source, edition, args.branch)
+    (source / "index.md").write_text(index_page(texts, pages, binder_url(paths[0].name, edition), docs), encoding="utf-8")
     (source / "glossary.md").write_text(glossary_page(edition.language), encoding="utf-8")
-    shutil.copy(DOCS / texts["instructors_source"], source / "instructors.md")
-    twin_pages = {page(twin, path) for path in lessons(twin.directory)}
-    twins = {name: name if name in twin_pages else "index" for name in pages}
-    twins.update({name: name for name in ("index", "glossary", "instructors")})
+    twin_pages = {page(twin, path) for path in lessons(twin.directory)} | set(site_docs.pages(twin))
+    twins = {name: name if name in twin_pages else "index" for name in [*pages, *docs]}
+    twins.update({name: name for name in ("index", "glossary")})
     run = {}
     for path in paths:
         links = {"binder": binder_url(path.name, edition)}

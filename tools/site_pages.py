@@ -34,7 +34,6 @@ TEXTS = {
         "start": "Start with the first lesson, or [run it on Binder]({url}).",
         "lessons": "Lessons",
         "reference": "Reference",
-        "instructors_source": "instructors.md",
         "glossary_title": "Glossary",
         "glossary_intro": (
             "Every term of the course, with its Chinese name and the other names the source documents (lesson 07) use for it.\n"
@@ -66,7 +65,6 @@ TEXTS = {
         "start": "从第一课开始，或者[在 Binder 上运行它]({url})。",
         "lessons": "课程",
         "reference": "参考",
-        "instructors_source": "instructors.zh-CN.md",
         "glossary_title": "术语表",
         "glossary_intro": (
             "本课程的全部术语，附英文名，以及源文档（第 07 课）对同一概念的其他叫法。\n"
@@ -80,9 +78,10 @@ TEXTS = {
 }
 
 
-def index_page(texts: dict, pages: list[str], first_lesson_url: str) -> str:
-    """An edition's index: what the course is, and its table of contents."""
+def index_page(texts: dict, pages: list[str], first_lesson_url: str, docs: list[str]) -> str:
+    """An edition's index: what the course is, and its table of contents (the lessons, then the glossary and ``docs``)."""
     lessons = "\n".join(pages)
+    reference = "\n".join(["glossary", *docs])
     return f"""# {texts["project"]}
 
 {texts["intro"]}
@@ -100,8 +99,7 @@ def index_page(texts: dict, pages: list[str], first_lesson_url: str) -> str:
 :maxdepth: 1
 :caption: {texts["reference"]}
 
-glossary
-instructors
+{reference}
 ```
 """
 

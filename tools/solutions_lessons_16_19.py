@@ -92,6 +92,7 @@ def solve_team_draft_win(ranking_a, ranking_b, grades):
 
 @solves("18-ab-size", {"p_control": 0.05, "p_treatment": 0.06}, {"p_control": 0.30, "p_treatment": 0.27})
 def solve_ab_size(p_control, p_treatment):
+    # The lesson's formula (Fleiss, Levin & Paik, no continuity correction); the judge accepts the other standard ones.
     z_alpha, z_beta = NormalDist().inv_cdf(0.975), NormalDist().inv_cdf(0.8)
     mean = (p_control + p_treatment) / 2
     sigma_0 = np.sqrt(2 * mean * (1 - mean))  # the spread of the difference if there were none

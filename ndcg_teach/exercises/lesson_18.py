@@ -1,9 +1,12 @@
 """Lesson 18: online evaluation: click models, team-draft interleaving and the size of an A/B test."""
 
+import math
+from statistics import NormalDist
+
 import ndcg_teach as nt
 
 from ..i18n import mark
-from .framework import Exercise, Inputs, _number_judge
+from .framework import Exercise, Inputs, Judge, _as_number, _number_judge
 
 LESSON = "18-online-evaluation"
 
@@ -28,6 +31,69 @@ def _win(inp: Inputs) -> float:
 def _one_sided(inp: Inputs) -> float:
     """The size with z_{1-α} for z_{1-α/2}: a one-sided test at the same α."""
     return nt.ab_test_size(inp["p_control"], inp["p_treatment"], alpha=0.1).n_treatment
+
+
+_Z = NormalDist().inv_cdf(0.975) + NormalDist().inv_cdf(0.8)  # z_{1-α/2} + z_{1-β} at α = 0.05, power 0.8
+
+
+def standard_sizes(inp: Inputs) -> dict:
+    """Users per arm, before rounding up, by each standard formula for two rates at α = 0.05 (two-sided), power 0.8.
+
+    - ``"fleiss"``: Fleiss, Levin & Paik (2003) without continuity correction, σ_0 pooled, σ_1 from each rate: the
+      lesson's formula and :func:`~ndcg_teach.ab_test_size`'s;
+    - ``"unpooled"``: both spreads from each rate, σ_0 = σ_1 (the Wald test's; Chow, Shao & Wang 2008);
+    - ``"arcsine"``: ``2(z_{1-α/2} + z_{1-β})² / h²`` with Cohen's (1988) ``h = 2·asin√p_t - 2·asin√p_c``
+      (statsmodels' ``NormalIndPower`` with ``proportion_effectsize``);
+    - ``"continuity"``: Fleiss's continuity correction, ``n/4·(1 + √(1 + 4/(n·|δ|)))²`` (the corrected χ² test's);
+    - ``"rule of 16"``: van Belle's (2008) ``16σ²/δ²`` with ``σ² = p̄(1 - p̄)``, 16 for ``2(1.96 + 0.84)²``.
+    """
+    p_c, p_t = inp["p_control"], inp["p_treatment"]
+    size, delta, mean = nt.ab_test_size(p_c, p_t), p_t - p_c, (p_c + p_t) / 2
+    arcsine = 2 * math.asin(math.sqrt(p_t)) - 2 * math.asin(math.sqrt(p_c))
+    return {
+        "fleiss": size.exact,
+        "unpooled": (_Z * size.sd_alternative / delta) ** 2,
+        "arcsine": 2 * (_Z / arcsine) ** 2,
+        "continuity": size.exact / 4 * (1 + math.sqrt(1 + 4 / (size.exact * abs(delta)))) ** 2,
+        "rule of 16": 16 * mean * (1 - mean) / delta**2,
+    }
+
+
+def _users(exact: float) -> int:
+    """Whole users: rounded up, an exact whole number staying itself despite rounding in its last digit."""
+    return math.ceil(exact - 1e-9)
+
+
+def _any_standard_size(fallback: Judge) -> Judge:
+    """Right when the answer is any standard formula's number of users; otherwise ``fallback`` gives the hint."""
+
+    def judge(answer, inputs):
+        value = _as_number(answer)
+        if value is not None and any(math.isclose(value, _users(exact), rel_tol=0.0, abs_tol=5e-4 + 1e-12)
+                                     for exact in standard_sizes(inputs).values()):
+            return True, ""
+        return fallback(answer, inputs)
+
+    return judge
+
+
+def _unrounded(name: str):
+    return lambda inp: standard_sizes(inp)[name]
+
+
+def _pooled_twice(inp: Inputs) -> float:
+    """σ_1 pooled like σ_0: the spread of no difference used for the alternative as well."""
+    mean = (inp["p_control"] + inp["p_treatment"]) / 2
+    return _users(_Z**2 * 2 * mean * (1 - mean) / (inp["p_treatment"] - inp["p_control"]) ** 2)
+
+
+def _rule_of_16_control(inp: Inputs) -> float:
+    """The rule of 16 with the control's variance alone."""
+    p_c = inp["p_control"]
+    return _users(16 * p_c * (1 - p_c) / (inp["p_treatment"] - inp["p_control"]) ** 2)
+
+
+_ROUND_UP = mark("Round up: a fraction of a user cannot be recruited, and fewer users fall short of the power.")
 
 
 LESSON_EXERCISES = (
@@ -79,20 +145,26 @@ LESSON_EXERCISES = (
         "users per arm an A/B test needs to find CTR rising from 20% to 22%",
         "number",
         inputs={"p_control": 0.20, "p_treatment": 0.22},
-        judge=_number_judge(
+        judge=_any_standard_size(_number_judge(
             lambda inp: nt.ab_test_size(inp["p_control"], inp["p_treatment"]).n_treatment,
-            mark("n = (z_{1-α/2}·σ_0 + z_{1-β}·σ_1)² / (p_t - p_c)² with z = 1.96 and 0.8416, σ_0 = √(2p̄(1 - p̄)), "
-                 "σ_1 = √(p_t(1 - p_t) + p_c(1 - p_c)); round up to whole users."),
+            mark("Any standard formula is right, rounded up to whole users. The lesson's (Fleiss, Levin & Paik, "
+                 "without continuity correction): n = (z_{1-α/2}·σ_0 + z_{1-β}·σ_1)² / (p_t - p_c)² with z = 1.96 "
+                 "and 0.8416, σ_0 = √(2p̄(1 - p̄)), σ_1 = √(p_t(1 - p_t) + p_c(1 - p_c)). Also accepted: σ_0 = σ_1 "
+                 "(unpooled); the arcsine formula 2(z_{1-α/2} + z_{1-β})² / h² with h = 2·asin√p_t - 2·asin√p_c "
+                 "(Cohen); Fleiss's continuity correction; van Belle's rule of thumb 16·p̄(1 - p̄) / (p_t - p_c)²."),
             [
-                (lambda inp: nt.ab_test_size(inp["p_control"], inp["p_treatment"]).exact,
-                 mark("Round up: a fraction of a user cannot be recruited, and fewer users fall short of the power.")),
+                *((_unrounded(name), _ROUND_UP) for name in ("fleiss", "unpooled", "arcsine", "continuity")),
                 (lambda inp: nt.ab_test_size(inp["p_control"], inp["p_treatment"]).total,
                  mark("That counts both arms; the question asks for the users in each arm.")),
                 (_one_sided, mark("That uses z_{1-α} = 1.645, a one-sided test; the test is two-sided, z_{1-α/2} = "
                                   "1.96.")),
+                (_pooled_twice, mark("That pools the spread under the alternative too; if the change is real, each "
+                                     "arm keeps its own rate: σ_1 = √(p_t(1 - p_t) + p_c(1 - p_c)).")),
+                (_rule_of_16_control, mark("That is the rule of 16 with the control's variance alone; with two rates, "
+                                           "take it at their mean: 16·p̄(1 - p̄) / (p_t - p_c)².")),
             ],
             example="1000",
-        ),
+        )),
         right=mark("Two points of CTR on a base of 20% take thousands of users per arm; half the change would take "
                    "about four times as many."),
     ),

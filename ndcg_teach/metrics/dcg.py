@@ -263,7 +263,7 @@ def dcg_batch(grades, lengths, k=None, *, gain="linear", discount="log2", log_ba
 
 register_metric(Metric(
     "dcg", "DCG@{k}", "graded", dcg, explain_dcg, mark("gains of the top k, each times its position's discount"),
-    "02-dcg-discounting", order=20, batch=dcg_batch, names={"dcg": {}, "dcg.{gain}": {}}, needs=(), params=DCG_PARAMS,
+    "02-dcg-discounting", order=20, batch=dcg_batch, names={"dcg": {}}, needs=(), params=DCG_PARAMS,
     columns=DCG_COLUMNS))
 register_metric(Metric(
     "cg", "CG@{k}", "graded", cg, explain_cg, mark("sum of the top k grades, order ignored"), "01-relevance-and-cg",

@@ -1,4 +1,4 @@
-"""ERR-IA: expected reciprocal rank averaged over a query's intents (Chapelle, Ji, Liao, Velipasaoglu, Lai & Wu 2011).
+"""ERR-IA: expected reciprocal rank averaged over a query's intents (Chapelle, Metzler, Zhang & Grinspan 2009).
 
 A query with several intents is read by several readers, one per intent,
 each in the proportion ``weights`` says. Each reader is ERR's cascading
@@ -127,8 +127,8 @@ def err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=True, nor
     """Intent-aware ERR: ``sum over intents i of weights[i] * ERR_i``, each ERR with that intent's grades.
 
     ``ERR_i = sum_r (1/r) * R(r, i) * prod_{j<r} (1 - R(j, i))`` with stop
-    probability ``R = (2^grade - 1) / 2^max_grade`` (Chapelle et al. 2011,
-    after ERR, Chapelle et al. 2009).
+    probability ``R = (2^grade - 1) / 2^max_grade`` (Chapelle et al. 2009,
+    the paper that defines ERR and, with it, ERR-IA; ndeval credits it).
 
     ndeval (TREC Web track) reads judgements as binary and an item relevant to
     an intent stops its reader with probability 1/2, the same as

@@ -63,7 +63,8 @@ def condensed(relevances):
 
 
 def bpref_steps(grades, judged, k, threshold, n_relevant, n_nonrelevant):
-    """``(R, N, nonrelevant_above, contributions)`` for the top ``k``: what each judged relevant item adds."""
+    """``(R, N, relevant, nonrelevant_above, contributions, running)`` for the top ``k``: what each judged relevant
+    item adds, and bpref so far (the kept shares added up, then divided by R, as trec_eval divides once)."""
     relevant = judged & relevant_flags(grades, threshold)
     nonrelevant = judged & ~relevant
     total = check_n_relevant(n_relevant, int(relevant.sum()))
@@ -71,10 +72,11 @@ def bpref_steps(grades, judged, k, threshold, n_relevant, n_nonrelevant):
     shown = slice(None, k)
     above = np.cumsum(nonrelevant[shown], dtype=np.int64) - nonrelevant[shown]
     if total == 0:
-        return total, negatives, relevant[shown], above, np.zeros(above.size)
+        return total, negatives, relevant[shown], above, np.zeros(above.size), np.zeros(above.size)
     # An item with no judged non-relevant item above it keeps all its preferences (this also avoids 0 / 0 when N = 0).
     kept = np.where(above > 0, 1.0 - np.minimum(above, total) / max(min(negatives, total), 1), 1.0)
-    return total, negatives, relevant[shown], above, np.where(relevant[shown], kept, 0.0) / total
+    kept = np.where(relevant[shown], kept, 0.0)
+    return total, negatives, relevant[shown], above, kept / total, np.cumsum(kept) / total
 
 
 def _checked(relevances, k, threshold, negative):
@@ -130,8 +132,8 @@ def bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, threshold=
     0.5
     """
     grades, judged, k, threshold = _checked(relevances, k, threshold, negative)
-    contributions = bpref_steps(grades, judged, k, threshold, n_relevant, n_nonrelevant)[4]
-    return float(np.cumsum(contributions)[-1]) if contributions.size else 0.0
+    running = bpref_steps(grades, judged, k, threshold, n_relevant, n_nonrelevant)[5]
+    return float(running[-1]) if running.size else 0.0
 
 
 def explain_bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, threshold=1, negative="raise",
@@ -151,9 +153,8 @@ def explain_bpref(relevances, k=None, *, n_relevant=None, n_nonrelevant=None, th
     """
     grades, judged, k, threshold = _checked(relevances, k, threshold, negative)
     labels = check_items(ranking, grades.size)
-    total, negatives, relevant, above, contributions = bpref_steps(grades, judged, k, threshold, n_relevant,
-                                                                   n_nonrelevant)
-    running = np.cumsum(contributions)
+    total, negatives, relevant, above, contributions, running = bpref_steps(grades, judged, k, threshold, n_relevant,
+                                                                            n_nonrelevant)
     value = float(running[-1]) if running.size else 0.0
     seen = judged[: above.size].tolist()
     rows = rows_of(BPREF_COLUMNS, range(1, above.size + 1), labels,

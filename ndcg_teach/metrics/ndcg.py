@@ -272,9 +272,9 @@ def ndcg_batch(grades, lengths, k=None, *, gain="linear", discount="log2", log_b
 
 register_metric(Metric(
     "ndcg", "NDCG@{k}", "graded", ndcg, explain_ndcg, mark("DCG / IDCG: 1 means the best possible order"),
-    "03-ideal-ranking-ndcg", order=10, batch=ndcg_batch, names={"ndcg_cut.{k}": {}, "ndcg": {}, "ndcg.{gain}": {}, "nDCG@{k}": {}, "nDCG": {}},
+    "03-ideal-ranking-ndcg", order=10, batch=ndcg_batch, names={"ndcg_cut.{k}": {}, "ndcg": {}, "nDCG@{k}": {}, "nDCG": {}},
     needs=("pool",), params={**DCG_PARAMS, "zero_idcg": ZERO_IDCG_PARAM}, columns=NDCG_COLUMNS))
 register_metric(Metric(
     "idcg", "IDCG@{k}", "graded", idcg, explain_idcg, mark("DCG of the ideal order"), "03-ideal-ranking-ndcg", order=30,
-    batch=idcg_batch, names={"ideal_dcg": {}, "ideal_dcg.{gain}": {}}, needs=("pool",), params=DCG_PARAMS,
+    batch=idcg_batch, names={"ideal_dcg": {}}, needs=("pool",), params=DCG_PARAMS,
     columns=DCG_COLUMNS))

@@ -19,19 +19,15 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, threshold_note
-from ..gains import TrecGains
 from ..i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import CONTRIBUTION, GAIN, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Trace, rows_of
-from ..validation import (check_items, check_judged_relevances, check_k, check_n_nonrelevant, check_n_relevant,
-                          check_pool, check_threshold)
+from ..validation import check_items, check_judged_relevances, check_k, check_n_relevant, check_threshold
+from .trec_ndcg import DCG_SO_FAR, IDCG_SO_FAR, IDEAL, c_divide, c_log2, ideal_note, trec_gains_of
 
 __all__ = ["bin_g", "explain_bin_g", "g_measure", "explain_g_measure", "ndcg_rel", "explain_ndcg_rel", "rndcg",
            "explain_rndcg"]
 
-IDEAL = Column("ideal_gain", mark("ideal gain"), "number", mark("the gain of the ideal ranking's item at this rank"))
-DCG_SO_FAR = Column("dcg_so_far", "DCG", "number", mark("the ranking's DCG down to this position"))
-IDCG_SO_FAR = Column("idcg_so_far", "IDCG", "number", mark("the ideal ranking's DCG down to this position"))
 SHORTFALL = Column("shortfall", mark("shortfall"), "number",
                    mark("ideal cost so far minus the gain so far: the discount is log2(2 + it)"))
 NONRELEVANT_ABOVE = Column("nonrelevant_above", mark("not relevant above"), "count",
@@ -44,37 +40,13 @@ G_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, GAIN, IDEAL, SHORTFALL, CONTRIBUTION
 NDCG_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, GAIN, IDEAL, DCG_SO_FAR, IDCG_SO_FAR, POINT)
 
 
-def _gains(gains):
-    return TrecGains.of(gains, "gains", "{1: 3.5, 2: 9.0}")
-
-
-def _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative):
-    """``(grades, judged, k, threshold, results, ideal)``: each ranked item's gain (0 unjudged) and the ideal
-    ranking's positive gains, best first, from the pool (every judged grade) or the list's judged items."""
-    grades, judged = check_judged_relevances(relevances, negative)
-    k, threshold, gains = check_k(k), check_threshold(threshold), _gains(gains)
-    if pool is None:
-        levels = grades[judged]
-    else:
-        pool = check_pool(pool, grades, negative)
-        positive = pool[pool > 0]
-        listed_zeros = int((judged & (grades == 0)).sum())
-        below = int((positive < threshold).sum())
-        zeros = listed_zeros if n_nonrelevant is None else check_n_nonrelevant(n_nonrelevant, 0) - below
-        levels = np.concatenate([positive, np.zeros(max(zeros, listed_zeros))])
-    results = np.where(judged, gains(grades), 0.0)[:k]
-    return grades[:k], judged[:k], threshold, results, gains(gains.ideal_levels(levels))
-
-
-def _ideal_note(ideal):
-    """The ideal ranking's gains as runs, best first: ``3 x 2, 10 x 1``."""
-    runs = []
-    for gain in ideal.tolist():
-        if runs and runs[-1][1] == gain:
-            runs[-1][0] += 1
-        else:
-            runs.append([1, gain])
-    return _("ideal gains, best first: {ideal}").format(ideal=", ".join(f"{n} x {g:g}" for n, g in runs) or "-")
+def _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
+                                                         pooled, negative):
+    """``(grades, judged, threshold, results, ideal)``: each ranked item's gain cut at ``k`` and the ideal ranking's
+    gains, best first (not cut), by trec_eval's rules (:func:`~ndcg_teach.metrics.trec_ndcg.trec_gains_of`)."""
+    grades, judged, results, ideal = trec_gains_of(relevances, gains, pool, n_nonrelevant, threshold, pooled,
+                                                   negative, k)
+    return grades, judged, check_threshold(threshold), results, ideal
 
 
 def _ideal_at(ideal, i):
@@ -162,14 +134,15 @@ def g_steps(results, ideal):
         sum_cost += ideal_gain if ideal_gain >= 1.0 else 1.0
         shortfalls[i] = sum_cost - sum_results
         if gain != 0:
-            terms[i] = gain / math.log2(2 + sum_cost - sum_results)
+            terms[i] = c_divide(gain, c_log2(2 + sum_cost - sum_results))
     sum_ideal = 0.0
     for gain in ideal.tolist():
         sum_ideal += gain
     return shortfalls, terms, sum_ideal
 
 
-def g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, negative="raise"):
+def g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, pooled=None,
+              negative="raise"):
     """G (trec_eval, experimental): each gain discounted by how far the ranking so far trails the ideal, over the
     ideal's total gain.
 
@@ -194,6 +167,9 @@ def g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, 
         (which matter only when ``gains`` gives level 0 a gain).
     threshold : float, default 1
         The relevance level ``n_nonrelevant`` was counted at.
+    pooled : sequence of bool or None, default None
+        Which ranked items are in the qrels: an unjudged one that is (a
+        negative grade) is level -2, one that is not level -1 (gain 0 unless named).
     negative : {"raise", "zero"}, default "raise"
         "zero" reads negative grades as 0, as trec_eval does.
 
@@ -206,13 +182,14 @@ def g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, 
     >>> round(g_measure([2, 0, 1]), 4)  # ideal [2, 1]: (2/log2(2 + 2 - 2) + 1/log2(2 + 4 - 3)) / (2 + 1)
     0.877
     """
-    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative)
+    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
+                                                         pooled, negative)
     _shortfalls, terms, total = g_steps(results, ideal)
     return float(np.cumsum(terms)[-1] / total) if total > 0 and terms.size else 0.0
 
 
-def explain_g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, negative="raise",
-                      ranking=None):
+def explain_g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, pooled=None,
+                      negative="raise", ranking=None):
     """G with every step: the gain, the ideal gain, the shortfall the discount reads, and each term.
 
     ``ranking`` names the ranked items; other parameters as in :func:`g_measure`.
@@ -222,7 +199,8 @@ def explain_g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevan
     >>> print(explain_g_measure([2, 0, 1]).formula)
     G = (2/log2(2 + 0) + 1/log2(2 + 1)) / 3 = 0.8770
     """
-    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative)
+    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
+                                                         pooled, negative)
     labels = check_items(ranking, grades.size)
     shortfalls, terms, total = g_steps(results, ideal)
     running = np.cumsum(terms) / total if total > 0 else np.zeros(terms.size)
@@ -234,7 +212,7 @@ def explain_g_measure(relevances, k=None, *, gains=None, pool=None, n_nonrelevan
     rows = rows_of(G_COLUMNS, range(1, grades.size + 1), labels, grades.tolist(), judged.tolist(), results.tolist(),
                    [_ideal_at(ideal, i) for i in range(grades.size)], shortfalls.tolist(),
                    (terms / total if total > 0 else terms).tolist(), running.tolist())
-    notes = (_ideal_note(ideal),
+    notes = (ideal_note(ideal),
              _("the ideal cost adds at least 1 per rank, and 1 per rank past the ideal list"))
     return Trace(name, value, rows, formula, rf"\mathrm{{G}} = {number(value)}", G_COLUMNS, notes)
 
@@ -260,8 +238,8 @@ def ndcg_rel_steps(results, ideal):
                 n_ideal += 1
                 ideal_dcg += ideal_gain / math.log2(i + 2)
         if gain > 0:
-            points[i] = results_dcg / ideal_dcg
-            total += points[i]
+            points[i] = c_divide(results_dcg, ideal_dcg)
+            total += float(points[i])
             found += 1
         dcg[i], idcg[i] = results_dcg, ideal_dcg
         i += 1
@@ -271,15 +249,15 @@ def ndcg_rel_steps(results, ideal):
             n_ideal += 1
             ideal_dcg += ideal_gain / math.log2(i + 2)
         i += 1
-    if ideal_dcg > 0.0:
-        total += float(n_ideal - found) * results_dcg / ideal_dcg
-    return dcg, idcg, points, float(total / n_ideal) if total > 0.0 else 0.0, n_ideal - found, ideal_dcg
+    total += c_divide(float(n_ideal - found) * results_dcg, ideal_dcg)  # NaN or infinite when IDCG is 0, as in C
+    return dcg, idcg, points, c_divide(total, n_ideal) if total > 0.0 else 0.0, n_ideal - found, ideal_dcg
 
 
 def rndcg_steps(results, ideal, n_relevant):
     """``(dcg, idcg, points, value, later)``: trec_eval's Rndcg loop. NDCG just before each rank where the ideal
     gain changes (``points`` at the rank above the change), at the end of a list longer than the ideal, and at
-    changes past the end of the list (``later``), averaged; 0 when R = 0."""
+    changes past the end of the list (``later``), averaged; 0 when R = 0, and NaN (trec_eval's ``-nan``) when NDCG is
+    read nowhere (no positive ideal gain)."""
     n = results.size
     dcg, idcg, points, later = np.zeros(n), np.zeros(n), np.full(n, np.nan), []
     results_dcg = ideal_dcg = total = 0.0
@@ -319,7 +297,7 @@ def rndcg_steps(results, ideal, n_relevant):
         if ideal_gain > 0.0:
             ideal_dcg += ideal_gain / math.log2(i + 2)
         i += 1
-    value = 0.0 if n_relevant == 0 or not count else float(total / count)
+    value = 0.0 if n_relevant == 0 else c_divide(total, count)  # no rank to read NDCG at: 0 / 0, C's -nan
     return dcg, idcg, points, value, later
 
 
@@ -343,6 +321,9 @@ _NDCG_PARAMETERS = '''
         R (Rndcg scores 0 when R = 0); None counts the relevant items in the list.
     threshold : float, default 1
         Smallest grade that counts as relevant.
+    pooled : sequence of bool or None, default None
+        Which ranked items are in the qrels: an unjudged one that is (a
+        negative grade) is level -2, one that is not level -1 (gain 0 unless named).
     negative : {"raise", "zero"}, default "raise"
         "zero" reads negative grades as 0, as trec_eval does.
 
@@ -358,14 +339,16 @@ def _ndcg_rows(grades, judged, labels, results, ideal, dcg, idcg, points):
                    [None if math.isnan(point) else point for point in points.tolist()])
 
 
-def ndcg_rel(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, negative="raise"):
+def ndcg_rel(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, pooled=None,
+             negative="raise"):
     """ndcg_rel (trec_eval, experimental): NDCG averaged over the relevant items, read at each one.
 
     NDCG is read at each retrieved item with a positive gain; each
     positive-gain item of the pool that was not retrieved counts the NDCG at
     the end of the list; the sum is divided by the pool's positive-gain items.
     """
-    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative)
+    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
+                                                         pooled, negative)
     return ndcg_rel_steps(results, ideal)[3]
 
 
@@ -378,8 +361,8 @@ ndcg_rel.__doc__ += _NDCG_PARAMETERS.replace("    n_relevant : int or None, defa
 '''
 
 
-def explain_ndcg_rel(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, negative="raise",
-                     ranking=None):
+def explain_ndcg_rel(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, threshold=1, pooled=None,
+                     negative="raise", ranking=None):
     """ndcg_rel with every step: DCG and IDCG down to each rank, and NDCG where a relevant item stands.
 
     ``ranking`` names the ranked items; other parameters as in :func:`ndcg_rel`.
@@ -389,7 +372,8 @@ def explain_ndcg_rel(relevances, k=None, *, gains=None, pool=None, n_nonrelevant
     >>> print(explain_ndcg_rel([0, 2, 1], pool=[2, 1, 1]).formula)
     ndcg_rel = (0.4796 + 0.5627 + 1 * 0.5627) / 3 = 0.5350
     """
-    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative)
+    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
+                                                         pooled, negative)
     labels = check_items(ranking, grades.size)
     dcg, idcg, points, value, missing, full = ndcg_rel_steps(results, ideal)
     name = at("ndcg_rel", k)
@@ -398,21 +382,22 @@ def explain_ndcg_rel(relevances, k=None, *, gains=None, pool=None, n_nonrelevant
         parts.append(f"{missing} * {number((dcg[-1] if dcg.size else 0.0) / full)}")
     formula = (f"{name} = ({' + '.join(parts)}) / {ideal.size} = {number(value)}" if value
                else _("{name} = 0 (no retrieved item has a gain)").format(name=name))
-    notes = (_ideal_note(ideal),
+    notes = (ideal_note(ideal),
              _("each relevant item not retrieved counts NDCG at the end of the list"))
     return Trace(name, value, _ndcg_rows(grades, judged, labels, results, ideal, dcg, idcg, points), formula,
                  rf"\mathrm{{{name}}} = {number(value)}", NDCG_COLUMNS, notes)
 
 
 def rndcg(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, n_relevant=None, threshold=1,
-          negative="raise"):
+          pooled=None, negative="raise"):
     """Rndcg (trec_eval, experimental): NDCG averaged over the ranks where the ideal ranking's gain changes.
 
     With 5 items of gain 3, 3 of gain 2 and 10 of gain 1 in the pool, it is the
     mean of NDCG@5, NDCG@8, NDCG@18 and NDCG at the end of the list (when the
     list is longer than the ideal). 0 when R = 0.
     """
-    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative)
+    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
+                                                         pooled, negative)
     total = check_n_relevant(n_relevant, int((judged & relevant_flags(grades, threshold)).sum()))
     return rndcg_steps(results, ideal, total)[3]
 
@@ -426,7 +411,7 @@ rndcg.__doc__ += _NDCG_PARAMETERS + '''
 
 
 def explain_rndcg(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=None, n_relevant=None, threshold=1,
-                  negative="raise", ranking=None):
+                  pooled=None, negative="raise", ranking=None):
     """Rndcg with every step: DCG and IDCG down to each rank, and NDCG where the ideal gain changes.
 
     ``ranking`` names the ranked items; other parameters as in :func:`rndcg`.
@@ -436,7 +421,8 @@ def explain_rndcg(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=No
     >>> print(explain_rndcg([1, 2, 0, 0], pool=[2, 1]).formula)
     Rndcg = (0.5000 + 0.8597 + 0.8597) / 3 = 0.7398
     """
-    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold, negative)
+    grades, judged, threshold, results, ideal = _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
+                                                         pooled, negative)
     labels = check_items(ranking, grades.size)
     total = check_n_relevant(n_relevant, int((judged & relevant_flags(grades, threshold)).sum()))
     dcg, idcg, points, value, later = rndcg_steps(results, ideal, total)
@@ -445,14 +431,14 @@ def explain_rndcg(relevances, k=None, *, gains=None, pool=None, n_nonrelevant=No
     formula = (f"{name} = ({' + '.join(parts)}) / {len(parts)} = {number(value)}" if parts and total
                else _("{name} = 0 (no relevant item, or no rank where NDCG can be read)").format(name=name))
     notes = (threshold_note(threshold),
-             _ideal_note(ideal),
+             ideal_note(ideal),
              _("NDCG is read just above each rank where the ideal gain changes, and at the end of the list"))
     return Trace(name, value, _ndcg_rows(grades, judged, labels, results, ideal, dcg, idcg, points), formula,
                  rf"\mathrm{{{name}}} = {number(value)}", NDCG_COLUMNS, notes)
 
 
 _LESSON = "11-user-models"
-_POOL_NEEDS = ("judged", "pool", "n_nonrelevant", "threshold")
+_POOL_NEEDS = ("judged", "pool", "n_nonrelevant", "threshold", "pooled")
 register_metric(Metric(
     "bin_g", "binG@{k}", "binary", bin_g, explain_bin_g,
     mark("mean over relevant items of 1 / log2(2 + items above not relevant)"), _LESSON, order=120,

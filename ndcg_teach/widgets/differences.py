@@ -24,6 +24,7 @@ from ..i18n import chosen_language, gettext, language_set, mark
 from ..significance import bootstrap_interval, paired_t_test, randomisation_test
 from ..significance_results import p_text
 from ..validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
+from .picture import caption
 from .previews import _described
 
 STATIC = Path(__file__).parent / "static"
@@ -247,8 +248,6 @@ class DifferenceExplorer(anywidget.AnyWidget):
 
     def _picture(self):
         language, (a, b) = self._language, self.labels
-        saved = gettext(mark("{run}: this is a picture of the explorer as it was saved; in a running notebook the live "
-                             "widget shows instead."), language)
         head = "".join(f"<th>{escape(text)}</th>" for text in (gettext(FRONT_END["query"], language), a, b,
                                                                 gettext(FRONT_END["difference"], language).format(a=a, b=b)))
         rows = "".join(f"<tr><td>{escape(query)}</td><td>{x:.2f}</td><td>{y:.2f}</td><td>{difference}</td></tr>"
@@ -256,7 +255,7 @@ class DifferenceExplorer(anywidget.AnyWidget):
         summary = self.summary
         lines = [summary["t"]["text"] if summary["t"] else summary["t_undefined"], summary["randomisation"]["text"],
                  summary["bootstrap"]["text"]]
-        return (f'<div class="ndcg-x-static"><p>{escape(saved).format(run=f"<b>{escape(gettext(RUN, language))}</b>")}</p>'
+        return (f'<div class="ndcg-x-static">{caption(language, RUN)}'
                 f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
                 + "".join(f"<p>{escape(line)}</p>" for line in lines) + "</div>")
 

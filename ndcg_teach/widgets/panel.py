@@ -11,11 +11,10 @@ drawn in the browser without waiting for the kernel. Lesson 03 uses the explorer
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 import numpy as np
 
-from .. import explain_dcg, explain_ndcg, relevances_from
+from .. import explain_ndcg, relevances_from
 from ..context import Query
 from ..i18n import gettext, mark
 from ..metrics.dcg import dcg_steps
@@ -116,12 +115,6 @@ class Numbers:
     def _coverage(self, p):
         """The subtopic text of position ``p`` (0-based), None past the list or without subtopics."""
         return self.coverage[p] if self.coverage is not None and p < len(self.coverage) else None
-
-    @cached_property
-    def full_trace(self):
-        """The DCG trace of the whole list: only the static picture's discount plot draws it, so only it computes it."""
-        return explain_dcg(list(self.grades), gain=self.conventions.gain, discount=self.conventions.discount,
-                           ranking=list(self.order))
 
     def shown(self):
         """The order-dependent part of a panel, as the front end shows it (a preview sends just this)."""

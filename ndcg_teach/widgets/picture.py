@@ -15,6 +15,14 @@ under the words "Run this cell to drag the rows". Front ends pick one view:
   lesson saved by autosave reopens, trusted, with the picture, not "model not
   found";
 - GitHub shows ``text/html`` (it has no widget manager).
+
+The picture is made when the explorer is displayed, and its caption says so:
+a drag in the live widget afterwards changes the widget, not the picture
+(which is also what running the cell again shows). A long list shows the
+step table's first and last rows (:func:`~ndcg_teach.table.shown_rows`) and
+its discount plot in groups of positions (:mod:`ndcg_teach.grouped_plot`), so
+the picture of a 2,000-item explorer is made in a fraction of a second and
+takes tens of kilobytes (``benchmarks/picture_size.py`` measures it).
 """
 
 import base64
@@ -22,8 +30,17 @@ from html import escape
 
 from ..i18n import gettext, language_set, mark
 from ..plots import CumulativePlot, DiscountPlot, compact_png
+from ..table import rows_hidden, shown_rows
 
 RUN = mark("Run this cell to drag the rows")
+SHOWN_AS = mark("{run}: this picture shows the explorer as the cell displayed it; changes made after that, in the live "
+                "widget or by code, are not in it.")
+"""The caption of every explorer's picture: what the picture shows, exactly."""
+
+
+def caption(language, run=RUN):
+    """The picture's caption as HTML, in ``language``, with ``run`` (marked for translation) in bold."""
+    return f"<p>{escape(gettext(SHOWN_AS, language)).format(run=f'<b>{escape(gettext(run, language))}</b>')}</p>"
 
 
 def _image(png, alt):
@@ -33,11 +50,16 @@ def _image(png, alt):
 
 def _ranking(order, grades, labels, k, language, unjudged=()):
     below, hole = escape(gettext("below k", language)), escape(gettext("unjudged", language))
-    rows = "".join(
-        f"<tr><td>{i}</td><td><b>{escape(item)}</b></td><td>{escape(labels.get(item, '') if labels.get(item) != item else '')}</td>"
-        f"<td>{hole if item in unjudged else escape(str(grades[item]))}</td><td>{'' if i <= k else below}</td></tr>"
-        for i, item in enumerate(order, start=1)
-    )
+
+    def row(i):
+        if i is None:  # where a long list's hidden rows are
+            return f'<tr><td colspan="5" style="text-align:center;font-style:italic">{escape(rows_hidden(len(order), language))}</td></tr>'
+        item = order[i]
+        return (f"<tr><td>{i + 1}</td><td><b>{escape(item)}</b></td>"
+                f"<td>{escape(labels.get(item, '') if labels.get(item) != item else '')}</td>"
+                f"<td>{hole if item in unjudged else escape(str(grades[item]))}</td><td>{'' if i < k else below}</td></tr>")
+
+    rows = "".join(row(i) for i in shown_rows(len(order)))
     head = "".join(f"<th>{escape(gettext(text, language)) if text else ''}</th>"
                    for text in (mark("position"), mark("item"), "", mark("grade"), ""))
     return f'<table style="margin:0 0 6px 0"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
@@ -54,8 +76,7 @@ def static_html(explorer):
     where no Chinese font is installed (:mod:`ndcg_teach.fonts`).
     """
     k, labels, grades, language = explorer.k, explorer.labels, explorer.relevance, explorer.language
-    saved = mark("{run}: this is a picture of the explorer as it was saved; in a running notebook the live widget shows instead.")
-    parts = [f"<p>{escape(gettext(saved, language)).format(run=f'<b>{escape(gettext(RUN, language))}</b>')}</p>"]
+    parts = [caption(language)]
     panels = explorer.panels
     for panel in panels:
         title = f"<h4 style=\"margin:8px 0 4px\">{escape(panel['name'])}</h4>" if len(panels) > 1 else ""
@@ -63,7 +84,9 @@ def static_html(explorer):
     numbers = explorer._shown_numbers
     names = explorer.names if len(panels) > 1 else ("",)
     with language_set(language):
-        discount = DiscountPlot().draw(numbers[0].full_trace, k=k) if len(panels) == 1 else None
+        steps = numbers[0].steps
+        discount = (DiscountPlot().draw_steps(numbers[0].order, steps.gains, steps.discounts, steps.contributions, k=k)
+                    if len(panels) == 1 else None)
         cumulative = CumulativePlot().draw([n.trace for n in numbers], names)
     if discount is not None:
         parts.append(_image(discount, gettext("Discount curve and each item's gain and gain times discount at its position",

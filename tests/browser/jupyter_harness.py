@@ -4,9 +4,10 @@ Shared by the browser tests (``tests/browser``) and ``benchmarks/widget_latency.
 :class:`DelayProxy`, which puts a distant server's network delay between the two.
 Everything lives in a temporary directory: the notebook, and Jupyter's config,
 data, runtime, settings and workspaces directories, so nothing of the user's
-setup leaks in and nothing is left behind. The server is configured as
-``make lab`` configures one (``tools/lab_setup.py``: the course's settings
-and its server extension).
+setup leaks in and nothing is left behind. The server is configured as an
+install of the course configures one (``python -m ndcg_teach.setup``: the
+course's settings and its server extension), or left as an environment set it
+up (``course_extension=None``, for an environment made from the wheel).
 
 The browser is Debian's ``chromium`` when it is on the PATH, else the
 Chromium that ``python -m playwright install chromium`` downloaded (macOS,
@@ -14,7 +15,6 @@ Windows); :class:`NoBrowser` says where Playwright looked when neither exists.
 """
 
 import asyncio
-import importlib.util
 import json
 import os
 import re
@@ -31,7 +31,6 @@ from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parents[2]
 APPS = ("lab", "notebook")
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -47,14 +46,6 @@ SETTINGS = {
     # Windowing detaches cells scrolled out of view, widgets included.
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
-
-
-def _lab_setup():
-    """tools/lab_setup.py as a module (the benchmarks run this harness outside pytest)."""
-    spec = importlib.util.spec_from_file_location("lab_setup", ROOT / "tools" / "lab_setup.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def free_port():
@@ -81,11 +72,14 @@ class JupyterServer:
     settings : dict, optional
         More JupyterLab settings, ``{"<package>/<plugin>.jupyterlab-settings": {key: value}}``, on top of
         :data:`SETTINGS` (a short autosave interval, for one).
-    course_extension : bool
-        Enable ndcg_teach's server extension, as ``tools/lab_setup.py`` does for ``make lab`` (default).
+    course_extension : bool or None
+        True: enable ndcg_teach's server extension, as an install does (default); False: disable it, whatever the
+        environment says; None: leave it as the environment's own configuration says.
+    python : str or Path, optional
+        The interpreter whose Jupyter runs (default: this one), e.g. of an environment made from the wheel.
     """
 
-    def __init__(self, app, settings=None, course_extension=True):
+    def __init__(self, app, settings=None, course_extension=True, python=None):
         if app not in APPS:
             raise ValueError(f"app must be one of {APPS}. Got {app!r} instead.")
         self.app = app
@@ -103,8 +97,11 @@ class JupyterServer:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(values), encoding="utf-8")
         if course_extension:
-            _lab_setup().write_server_config(self._dirs["config"])
+            from ndcg_teach.setup import write_server_config
+
+            write_server_config(self._dirs["config"])
         self.course_extension = course_extension
+        self.python = str(python or sys.executable)
         self.log = base / "server.log"
         self._process = None
 
@@ -119,12 +116,12 @@ class JupyterServer:
         }
         application = "LabApp" if self.app == "lab" else "JupyterNotebookApp"
         command = [
-            sys.executable, "-m", "jupyter", self.app, "--no-browser",
+            self.python, "-m", "jupyter", self.app, "--no-browser",
             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
             "--ServerApp.allow_root=True", f"--{application}.expose_app_in_browser=True",
         ]
-        if not self.course_extension:
+        if self.course_extension is False:
             # The environment's own configuration (make lab's) may enable it too.
             command.append("--ServerApp.jpserver_extensions=ndcg_teach.server_extension=False")
         with open(self.log, "wb") as log:
@@ -256,13 +253,16 @@ def chromium_path():
     return shutil.which("chromium")
 
 
-def launch_chromium(playwright):
-    """Debian's chromium when it is on the PATH, else Playwright's own; :class:`NoBrowser` when neither exists."""
+def launch_chromium(playwright, **options):
+    """Debian's chromium when it is on the PATH, else Playwright's own; :class:`NoBrowser` when neither exists.
+
+    ``options`` go to Playwright's ``launch`` (``env=`` for the browser's environment, for one).
+    """
     from playwright.sync_api import Error
 
     executable = chromium_path()
     try:
-        return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
+        return playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS), **options)
     except Error as error:
         missing = re.search(r"Executable doesn't exist at (\S+)", str(error))
         if executable is None and missing:

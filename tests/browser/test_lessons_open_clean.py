@@ -3,8 +3,8 @@
 JupyterLab and Notebook 7 replace a notebook's ``language_info`` with the
 kernel's when the kernel starts, and any difference (the lessons are executed
 on the author's Python) marked every lesson as unsaved before anything ran.
-The course's server extension (enabled by ``tools/lab_setup.py``, as
-``make lab`` runs it) serves a lesson with the version of the kernel it names,
+The course's server extension (enabled by installing ndcg_teach, see
+docs/install.md) serves a lesson with the version of the kernel it names,
 without writing the file. Here each lesson is stored with a Python version no
 kernel has, as a lesson executed elsewhere would be.
 """
