@@ -12,7 +12,7 @@ FIRST_LESSON := $(LESSONS)/$(if $(filter zh-CN,$(EDITION)),zh-CN/00-start-here.z
 # Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test binder-check lessons clean help hub
+.PHONY: lab test binder-check lessons clean help hub hub-password
 
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson; EDITION=zh-CN for the Chinese edition)"
@@ -22,6 +22,7 @@ help:
 	@echo "make assignments    build the nbgrader courses of the exercises into build/nbgrader (docs/instructors.md)"
 	@echo "make site           build the course site into build/site (HUB_URL=... adds the class hub's links)"
 	@echo "make hub            a JupyterHub for a class on this machine, at http://127.0.0.1:8000 (hub/README.md)"
+	@echo "make hub-password   set the hub instructor's password, before the hub's first start"
 
 # The route of every install (docs/install.md): the pins, the package, then `python -m ndcg_teach.setup` for what pip
 # does not do. Editable here, so that a change to ndcg_teach shows without reinstalling; an editable install carries
@@ -85,3 +86,7 @@ hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json $(VE
 
 hub: $(VENV)-hub/.hub hub/node_modules/.package-lock.json
 	NDCG_HUB_EDITION=$${NDCG_HUB_EDITION:-$(EDITION)} $(VENV)-hub/bin/jupyterhub -f hub/jupyterhub_config.py
+
+# The instructor's password, set before the hub's first start (first-use passwords are for listed students only).
+hub-password: $(VENV)-hub/.hub
+	$(VENV)-hub/bin/python hub/accounts.py password

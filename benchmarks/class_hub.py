@@ -2,7 +2,8 @@
 
 Starts the real hub (hub/jupyterhub_config.py: JupyterHub, configurable-http-proxy, one server per student) on
 127.0.0.1 with free ports and a throw-away state folder, the dummy authenticator, and a local clone of this
-repository as the course (no network). Then, for N students at once, as a browser would:
+repository as the course (no network). Run as root, the hub is in graded mode: a Unix account per student, all
+removed when the run ends. Then, for N students at once, as a browser would:
 
 1. **servers**: log in on /hub/login; the hub starts the student's server; wait for its progress stream to say ready.
 2. **course**: open the students' link (/hub/user-redirect/git-pull?...: the server's login through the hub, then
@@ -49,6 +50,7 @@ if __name__ == "__main__" and Path(sys.prefix).resolve() != HUB_ENV.resolve() an
 sys.path.insert(0, str(ROOT / "hub"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import accounts as hub_accounts  # noqa: E402
 import class_hub_procs as procs  # noqa: E402
 import settings as hub_settings  # noqa: E402
 
@@ -80,28 +82,42 @@ def course_clone(tmp):
 
 
 class Hub:
-    """The hub of hub/ started for the benchmark; ``stop`` ends it and every process it started, by PID."""
+    """The hub of hub/ started for the benchmark; ``stop`` ends it and every process it started, by PID.
 
-    def __init__(self, tmp, course, **settings):
-        """A hub with its state in ``tmp``, ``course`` (a clone) as the course, and NDCG_HUB_<KEY> = value for each of ``settings``."""
+    Run as root, the hub is in graded mode: each student gets a Unix account, named with a prefix of this run's own
+    (``ndcgt<hex>-``), and ``stop`` removes every account with that prefix, with its home.
+    """
+
+    def __init__(self, tmp, course, students=(), **settings):
+        """A hub with its state in ``tmp``, ``course`` (a clone) as the course, ``students`` as the class list, and
+        NDCG_HUB_<KEY> = value for each of ``settings``."""
         self.tmp = tmp
         self.env = {name: value for name, value in os.environ.items() if not name.startswith(hub_settings.PREFIX)}
         self.env.update({
             "NDCG_HUB_AUTH": "dummy", "NDCG_HUB_STATE": str(tmp / "state"), "NDCG_HUB_EXCHANGE": str(tmp / "exchange"),
             "NDCG_HUB_PORT": str(free_port()), "NDCG_HUB_HUB_PORT": str(free_port()), "NDCG_HUB_PROXY_API_PORT": str(free_port()),
             "NDCG_HUB_COURSE_REPO": f"file://{course}", "NDCG_HUB_COURSE_BRANCH": "course", "NDCG_HUB_IP": "127.0.0.1",
-            **{f"{hub_settings.PREFIX}{key.upper()}": str(value) for key, value in settings.items()},
         })
+        self.prefix = f"ndcgt{uuid.uuid4().hex[:6]}-" if os.geteuid() == 0 else None
+        if self.prefix:
+            self.env["NDCG_HUB_ACCOUNT_PREFIX"] = self.prefix
+            tmp.chmod(0o755)  # the students' accounts reach the course clone and the exchange in it
+        if students:
+            (tmp / "class.txt").write_text("".join(f"{name}\n" for name in students), encoding="utf-8")
+            self.env["NDCG_HUB_STUDENTS"] = str(tmp / "class.txt")
+        self.env.update({f"{hub_settings.PREFIX}{key.upper()}": str(value) for key, value in settings.items()})
         self.settings = hub_settings.read({k: v for k, v in self.env.items() if k.startswith(hub_settings.PREFIX)})
         self.url = self.settings.public_url
         self.log = open(tmp / "hub.log", "wb")
         self.process = None
         self.seen = {}  # pid -> start time of every process of the hub's tree seen so far
+        self.figures = {}  # start_s: from launch until the hub's API answers; stop_s: from SIGTERM until the hub exited
 
     def start(self, timeout=90):
         import requests
 
         command = [str(HUB_ENV / "bin" / "jupyterhub"), "-f", str(ROOT / "hub" / "jupyterhub_config.py")]
+        launched = time.monotonic()
         self.process = subprocess.Popen(command, cwd=self.tmp, env=self.env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -109,6 +125,7 @@ class Hub:
                 raise RuntimeError(f"the hub exited with {self.process.returncode}; see its log:\n{self.tail()}")
             try:
                 if requests.get(f"{self.url}/hub/api", timeout=2).status_code == 200:
+                    self.figures["start_s"] = time.monotonic() - launched
                     self.remember()
                     return self
             except requests.ConnectionError:
@@ -125,20 +142,34 @@ class Hub:
         if self.process is not None:
             self.seen.update(procs.tree(self.process.pid))
 
+    def run_accounts(self):
+        """The Unix accounts of this run (graded mode, as root): every account with its prefix."""
+        import pwd
+
+        return [entry for entry in pwd.getpwall() if self.prefix and entry.pw_name.startswith(self.prefix)]
+
     def stop(self):
-        if self.process is None:
-            return []
-        self.remember()
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)  # the hub stops every server and the proxy itself
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        left = procs.kill_survivors(self.seen)
-        self.log.close()
-        shutil.rmtree(self.settings.runtime_root, ignore_errors=True)  # the students' runtime folders, outside tmp
+        """Stop the hub (its servers and proxy with it), then anything of it still running, then remove its accounts."""
+        left = []
+        try:
+            if self.process is not None:
+                self.remember()
+                if self.process.poll() is None:
+                    stopping = time.monotonic()
+                    self.process.send_signal(signal.SIGTERM)  # the hub stops every server and the proxy itself
+                    try:
+                        self.process.wait(timeout=60)
+                    except subprocess.TimeoutExpired:
+                        self.process.kill()
+                        self.process.wait()
+                    self.figures["stop_s"] = time.monotonic() - stopping
+                left = procs.kill_survivors(self.seen)
+        finally:
+            for entry in self.run_accounts():
+                left += [f"{pid} of {entry.pw_name}" for pid in hub_accounts.end_processes(entry.pw_uid, grace=0)]
+                hub_accounts.remove_account(entry.pw_name)
+            self.log.close()
+            shutil.rmtree(self.settings.runtime_root, ignore_errors=True)  # the students' runtime folders, outside tmp
         return left
 
 
@@ -267,8 +298,9 @@ def one_run(students, moves, think, seed, keep_logs=None):
     tmp = Path(tempfile.mkdtemp(prefix="ndcg-class-hub-"))
     hub = None
     try:
-        hub = Hub(tmp, course_clone(tmp)).start()
-        class_ = [Student(hub, f"student{i + 1:02d}") for i in range(students)]
+        names = [f"student{i + 1:02d}" for i in range(students)]
+        hub = Hub(tmp, course_clone(tmp), students=names).start()
+        class_ = [Student(hub, name) for name in names]
 
         def arrive(student):
             try:

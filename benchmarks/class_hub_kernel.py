@@ -7,6 +7,7 @@ trait with ``{"method": "update", "state": {...}, "buffer_paths": []}``, which i
 for its ``order``.
 """
 
+import ast
 import asyncio
 import json
 import time
@@ -83,6 +84,22 @@ class Kernel:
             self.replies[msg_id] = future
             futures.append(future)
         return await asyncio.gather(*futures)
+
+    async def evaluate(self, code, expression, timeout=120):
+        """Run ``code``, then return ``expression``'s value as the kernel shows it (``text/plain``, read back with
+        ast.literal_eval), or raise RuntimeError with the kernel's error."""
+        future = asyncio.get_running_loop().create_future()
+        msg_id = self._send("shell", "execute_request", {"code": code, "silent": False, "store_history": False,
+                                                            "user_expressions": {"value": expression}, "allow_stdin": False,
+                                                            "stop_on_error": True})
+        self.replies[msg_id] = future
+        reply = await asyncio.wait_for(future, timeout)
+        if reply["status"] != "ok":
+            raise RuntimeError(f"{self.username}'s kernel: {reply.get('ename')}: {reply.get('evalue')}")
+        value = reply["user_expressions"]["value"]
+        if value["status"] != "ok":
+            raise RuntimeError(f"{self.username}'s kernel: {value.get('ename')}: {value.get('evalue')}")
+        return ast.literal_eval(value["data"]["text/plain"])
 
     def first_ranking_explorer(self):
         """The first widget with a single ``order`` (a RankingExplorer): {"comm_id", "order"}, or None."""

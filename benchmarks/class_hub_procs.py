@@ -65,6 +65,16 @@ def kill_survivors(seen):
     return left
 
 
+def uids(pid):
+    """(real, effective, saved, filesystem) user ids of ``pid``, or None once it has exited."""
+    try:
+        status = (PROC / str(pid) / "status").read_text()
+    except OSError:
+        return None
+    line = next(line for line in status.splitlines() if line.startswith("Uid:"))
+    return tuple(int(field) for field in line.split()[1:5])
+
+
 def busiest(seconds=1.0, top=5):
     """The ``top`` processes by CPU over ``seconds`` (what else is running): [(percent of one core, command)]."""
     def ticks():

@@ -6,6 +6,7 @@ where a lesson runs, the glossary and the index.
 """
 
 import argparse
+import os
 import json
 import re
 from urllib.parse import parse_qs, urlparse
@@ -29,7 +30,7 @@ def test_the_hub_link_is_nbgitpullers_and_opens_the_lesson_in_the_clone():
     assert (url.scheme, url.netloc, url.path) == ("https", "hub.example.edu", "/hub/user-redirect/git-pull")
     assert parse_qs(url.query) == {
         "repo": ["https://github.com/ndcg-teach/ndcg_teach.git"],
-        "urlpath": ["lab/tree/ndcg_teach/notebooks/zh-CN/03-x.ipynb"],
+        "urlpath": ["lab/tree/ndcg_teach.git/notebooks/zh-CN/03-x.ipynb"],  # nbgitpuller keeps .git in the folder's name
         "branch": ["main"],
     }
     assert "branch" not in parse_qs(urlparse(course_site.hub_link("https://h", "https://g/o/r", None, "n.ipynb")).query)
@@ -116,3 +117,46 @@ def test_a_staged_docs_page_links_to_the_sites_pages_and_to_github_for_the_rest(
     # A lesson of the other edition is not in this edition's build: it stays a link to the file.
     other = "../notebooks/08-why-libraries-disagree.ipynb" if chinese else "../notebooks/zh-CN/08-why-libraries-disagree.zh-CN.ipynb"
     assert site_docs.staged_doc(f"[x]({other})", edition) == f"[x](https://github.com/ndcg-teach/ndcg_teach/blob/HEAD/{other[3:]})"
+
+
+@pytest.mark.parametrize("address", ["javascript:alert(1)", "JavaScript://hub.example.edu/%0aalert(1)", "data:text/html,<script>x</script>",
+                                     "hub.example.edu", "ftp://hub.example.edu", "https://", ""])
+def test_the_hub_address_must_be_http_or_https_with_a_host(address):
+    with pytest.raises(ValueError, match=r"^--hub-url must be the class hub's http:// or https:// address, .* Got .* instead\.$"):
+        course_site.hub_link(address, "https://github.com/ndcg-teach/ndcg_teach", None, "notebooks/00-start-here.ipynb")
+
+
+def test_the_command_refuses_a_javascript_hub_url_before_building_anything(capsys):
+    with pytest.raises(SystemExit) as stop:
+        course_site.main(["--hub-url", "javascript:alert(document.cookie)", "--out", "/nonexistent/never-built"])
+    assert stop.value.code == 2
+    assert "--hub-url must be the class hub's http:// or https:// address" in capsys.readouterr().err
+
+
+HOSTILE = 'https://hub.example.edu/"><script>alert(1)</script><a x="'
+
+
+def test_a_hostile_hub_url_is_escaped_in_the_page_sphinx_builds(tmp_path):
+    """The site's own settings, template and conf.py, with Sphinx, on one page: the hub's link stays inside its href."""
+    pytest.importorskip("myst_nb", reason="the site's tools (requirements-instructor.txt) need Python 3.11 or newer")
+    import subprocess
+    import sys
+
+    args = argparse.Namespace(hub_url=HOSTILE, repo_url="https://github.com/ndcg-teach/ndcg_teach", branch="main")
+    (tmp_path / "_mathjax").mkdir()
+    source, settings_file = course_site.stage_edition(tmp_path, EN, args, tmp_path / "_mathjax")
+    settings = json.loads(settings_file.read_text(encoding="utf-8"))
+    first = next(iter(settings["run"]))
+    page = tmp_path / "one"
+    page.mkdir()
+    (page / f"{first}.md").write_text("# One lesson\n\nText.\n", encoding="utf-8")
+    (page / "index.md").write_text(f"# Index\n\n```{{toctree}}\n{first}\n```\n", encoding="utf-8")
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-c", str(course_site.CONFIG), str(page), str(tmp_path / "html")],
+                           env={**os.environ, "NDCG_SITE_SETTINGS": str(settings_file)}, capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout + build.stderr
+    html = (tmp_path / "html" / f"{first}.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)</script>" not in html and '"><a x="' not in html
+    links = re.findall(r'<a class="ndcg-run-link ndcg-run-hub" href="([^"]*)">', html)
+    assert len(links) == 1 and links[0].startswith("https://hub.example.edu/&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;")
+    assert links[0].endswith("/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fndcg-teach%2Fndcg_teach&amp;branch=main"
+                             f"&amp;urlpath=lab%2Ftree%2Fndcg_teach%2Fnotebooks%2F{first}.ipynb")

@@ -80,3 +80,13 @@ def test_students_get_the_course_by_nbgitpuller_as_on_the_single_machine_hub(val
     assert values["hub"]["config"]["JupyterHub"]["authenticator_class"] == "firstuse"
     assert values["hub"]["config"]["FirstUseAuthenticator"]["create_users"] is False
     assert values["cull"]["enabled"] is True
+
+
+def test_the_values_state_the_isolation_they_give_and_never_run_a_server_as_root(values):
+    singleuser = values["singleuser"]
+    assert singleuser["uid"] == 1000 and singleuser["fsGid"] == 100 and singleuser["allowPrivilegeEscalation"] is False
+    assert singleuser["networkPolicy"]["enabled"] is True
+    text = (K8S / "config.yaml").read_text(encoding="utf-8")
+    assert "# Isolation on Kubernetes:" in text and "NOT isolated: nbgrader's" in text
+    readme = (ROOT / "hub" / "README.md").read_text(encoding="utf-8")
+    assert "**Isolation on Kubernetes:**" in readme

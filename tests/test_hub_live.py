@@ -1,16 +1,22 @@
-"""The class hub running for real: a class of three through benchmarks/class_hub.py, sign-up, and nbgrader by role.
+"""The class hub running for real: a class of three through benchmarks/class_hub.py, sign-up, workshop mode, a
+local course repository.
 
-Marked ``hub``: each test needs the hub's environment (.venv-hub, built here with make, Node.js included) and
-configurable-http-proxy from npm, and is skipped with the reason where npm cannot install the proxy (no registry).
-No test asserts a duration.
+Marked ``hub``: each test needs the hub's environment (.venv-hub, built by the ``hub_environment`` fixture of
+conftest.py, Node.js included) and configurable-http-proxy from npm, and is skipped with the reason where npm cannot
+install the proxy (no registry). Run as root, the hubs here make Unix accounts (graded mode, or workshop mode's
+shared account), each run with a prefix of its own, all removed when the hub stops. test_hub_graded.py tries the
+isolation of graded mode. No test asserts a duration.
 """
 
+import asyncio
 import json
-import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -24,40 +30,37 @@ HUB_PYTHON = ROOT / ".venv-hub" / "bin" / "python"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import class_hub  # noqa: E402
+import class_hub_isolation as isolation  # noqa: E402
 import class_hub_procs as procs  # noqa: E402
 
 pytestmark = pytest.mark.hub
 
 
-@pytest.fixture(scope="module")
-def hub_environment():
-    """Build .venv-hub (Node.js included) and hub/node_modules as `make hub` does (quick when they are up to date)."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("MAKE")}
-    subprocess.run(["make", ".venv-hub/.hub"], cwd=ROOT, env=env, check=True, capture_output=True)
-    proxy = subprocess.run(["make", "hub/node_modules/.package-lock.json"], cwd=ROOT, env=env, capture_output=True, text=True)
-    if proxy.returncode:
-        pytest.skip(f"npm could not install the hub's proxy here: {(proxy.stderr or proxy.stdout).strip().splitlines()[-1:]}")
-    return HUB_PYTHON
-
-
 @pytest.fixture
-def hub_factory(tmp_path, hub_environment):
-    """Start hubs of hub/ in ``tmp_path``; each is stopped, and every process it started is gone, after the test."""
-    hubs = []
+def hub_factory(hub_environment):
+    """Start hubs of hub/, each in a folder of its own that every account can reach (pytest's tmp_path is root's only
+    under root); each is stopped, every process it started is gone and its accounts removed, after the test."""
+    hubs, folders = [], []
 
-    def start(**settings):
-        (tmp_path / str(len(hubs))).mkdir()
-        hub = class_hub.Hub(tmp_path / str(len(hubs)), class_hub.course_clone(tmp_path / str(len(hubs))), **settings)
+    def start(students=(), course=None, password=None, **settings):
+        folders.append(Path(tempfile.mkdtemp(prefix="ndcg-hub-test-")))
+        hub = class_hub.Hub(folders[-1], course or class_hub.course_clone(folders[-1]), students=students, **settings)
         hubs.append(hub)
+        if password:
+            subprocess.run([str(HUB_PYTHON), str(ROOT / "hub" / "accounts.py"), "password"], input=password + "\n", env=hub.env,
+                           check=True, capture_output=True, text=True)
         return hub.start()
 
     yield start
-    for hub in hubs:
+    for hub, folder in zip(hubs, folders):
         hub.stop()
+        shutil.rmtree(folder, ignore_errors=True)
         assert not [pid for pid, started in hub.seen.items() if procs.alive(pid, started)]
+        assert hub.run_accounts() == []
 
 
 def test_a_class_of_three_gets_the_course_runs_the_lesson_and_drags_with_no_error(tmp_path, hub_environment):
+    """As root, the benchmark's hub is in graded mode: three accounts, made and removed by the run."""
     figures = tmp_path / "figures.json"
     run = subprocess.run(
         [str(hub_environment), str(ROOT / "benchmarks" / "class_hub.py"), "--students", "3", "--moves", "8", "--think", "0.2", "0.6",
@@ -85,16 +88,30 @@ def test_a_class_of_three_gets_the_course_runs_the_lesson_and_drags_with_no_erro
 
 
 def logged_in(response):
-    return response.status_code == 200 and response.url.endswith("/hub/home")
+    return response.status_code == 200 and urlsplit(response.url).path == "/hub/home"
 
 
-def test_only_names_the_hub_knows_log_in_and_each_first_login_sets_the_password(hub_factory, tmp_path):
-    roster = tmp_path / "class.txt"
-    roster.write_text("Ana\nben\n", encoding="utf-8")
-    hub = hub_factory(auth="firstuse", students=roster)
+def test_a_firstuse_hub_does_not_start_before_the_instructors_password_is_set(hub_environment):
+    folder = Path(tempfile.mkdtemp(prefix="ndcg-hub-test-"))
+    hub = class_hub.Hub(folder, folder, auth="firstuse")
+    try:
+        with pytest.raises(RuntimeError, match="the hub exited with 1") as stopped:
+            hub.start()
+        assert "set the instructor's password first, so that nobody else can claim the name 'instructor': make hub-password" in str(stopped.value)
+    finally:
+        hub.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_only_names_the_hub_knows_log_in_and_each_first_login_sets_the_password(hub_factory):
+    hub = hub_factory(auth="firstuse", students=["ana", "ben"], password="teach-the-class")
     person = lambda name: class_hub.Student(hub, name)  # noqa: E731 - a fresh browser each time
     instructor = person("instructor")
+    # The instructor's password was set before the hub started: the first person to log in as instructor cannot set it.
+    assert not logged_in(person("instructor").log_in("first-come-first-served", next_url="/hub/home", check=False))
     assert logged_in(instructor.log_in("teach-the-class", next_url="/hub/home", check=False))
+    page = person("ana").http.get(f"{hub.url}/hub/login", timeout=60).text
+    assert 'id="ndcg-first-login"' in page and "the password of your first login becomes yours" in page
     too_short = person("ana").log_in("short", next_url="/hub/home", check=False)
     assert not logged_in(too_short) and "Password too short! Please choose a password at least 8 characters long." in too_short.text
     assert logged_in(person("ana").log_in("ana-learns-ndcg", next_url="/hub/home", check=False))
@@ -112,53 +129,88 @@ def test_only_names_the_hub_knows_log_in_and_each_first_login_sets_the_password(
 
 
 def page_config(student):
-    """JupyterLab's page config on the student's server, as the browser receives it."""
+    """JupyterLab's page config on the student's server, as the browser receives it (this also sets its XSRF cookie)."""
     page = student.http.get(f"{student.hub.url}/user/{student.name}/lab", timeout=120)
     page.raise_for_status()
     return json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page.text, re.S).group(1))
 
 
-def nbgrader(hub, home, *args, cwd):
-    """nbgrader as the instructor runs it in a terminal on the hub (the instructor's server's environment)."""
-    env = {**os.environ, "HOME": str(home), "JUPYTERHUB_USER": "instructor", "JUPYTER_CONFIG_PATH": str(hub.settings.state / "config" / "instructor"),
-           "PATH": f"{HUB_PYTHON.parent}{os.pathsep}{os.environ['PATH']}"}  # as the hub sets it: nbgrader runs alembic from there
-    run = subprocess.run([str(HUB_PYTHON.parent / "nbgrader"), *args], cwd=cwd, env=env, capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return run
-
-
-def test_nbgrader_releases_to_students_and_collects_each_under_their_own_name(hub_factory):
-    hub = hub_factory(cull_idle=0)
+def test_workshop_mode_says_it_has_no_isolation_gives_nbgrader_by_role_and_refuses_collect_and_autograde(hub_factory):
+    hub = hub_factory(mode="workshop", cull_idle=0)
+    assert "Mode: workshop, NO ISOLATION" in hub.tail(200)
     people = {name: class_hub.Student(hub, name) for name in ("instructor", "ana", "ben")}
     for person in people.values():
         person.log_in()
         person.wait_until_ready()
     student, teacher = page_config(people["ana"]), page_config(people["instructor"])
+    page_config(people["ben"])
     assert {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment"} <= set(student["disabledExtensions"])
     assert "@jupyter/nbgrader:assignment-list" not in student["disabledExtensions"]
     assert not [name for name in teacher["disabledExtensions"] if "nbgrader" in name]
+    # Never root: as root, every server runs as the one shared account; otherwise as the hub's own.
+    accounts = isolation.owners(hub)
+    assert set(accounts) == {"instructor", "ana", "ben"} and len(set(accounts.values())) == 1
+    assert isolation.processes_as_root(hub)[0] == {}
 
-    home = hub.settings.state / "homes" / "instructor"
-    course = home / "course"
-    (course / "source" / "ps1").mkdir(parents=True)
-    (course / "nbgrader_config.py").write_text("c = get_config()\nc.CourseDirectory.course_id = 'ndcg-teach'\n")
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "answer", "outputs": [], "source": "answer = 1  # YOUR CODE HERE",
-                           "metadata": {"nbgrader": {"grade": False, "grade_id": "answer", "locked": False, "schema_version": 3, "solution": True, "task": False}}}],
-                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}
-    (course / "source" / "ps1" / "ps1.ipynb").write_text(json.dumps(notebook))
-    nbgrader(hub, home, "generate_assignment", "ps1", cwd=course)
-    nbgrader(hub, home, "release_assignment", "ps1", cwd=course)
-    for name in ("ana", "ben"):
-        person, prefix = people[name], f"/user/{name}/"
-        listed = person.http.get(f"{hub.url}{prefix}assignments?course_id=ndcg-teach", headers=person.xsrf(prefix), timeout=60).json()
-        assert [a["assignment_id"] for a in listed["value"]] == ["ps1"], listed
-        for action in ("fetch", "submit"):
-            answer = person.http.post(f"{hub.url}{prefix}assignments/{action}", data={"course_id": "ndcg-teach", "assignment_id": "ps1"},
-                                      headers=person.xsrf(prefix), timeout=120)
-            assert answer.json()["success"], answer.text
-    nbgrader(hub, home, "collect", "ps1", cwd=course)
-    assert sorted(path.name for path in (course / "submitted").iterdir()) == ["ana", "ben"]
-    assert (course / "submitted" / "ana" / "ps1" / "ps1.ipynb").is_file()
+    async def round_trip():
+        teacher_api = people["instructor"]
+        for folder in ("course", "course/source", "course/source/ps1"):
+            isolation.api(teacher_api, "PUT", f"api/contents/{folder}", json={"type": "directory"}).raise_for_status()
+        isolation.api(teacher_api, "PUT", "api/contents/course/nbgrader_config.py", json={
+            "type": "file", "format": "text", "content": f"c = get_config()\nc.CourseDirectory.course_id = {isolation.COURSE_ID!r}\n"}).raise_for_status()
+        isolation.api(teacher_api, "PUT", "api/contents/course/source/ps1/ps1.ipynb",
+                      json={"type": "notebook", "format": "json", "content": isolation.NOTEBOOK}).raise_for_status()
+        kernel = await isolation.kernel_of(teacher_api)
+        try:
+            results = {step: await isolation.nbgrader(kernel, step, "ps1") for step in ("generate_assignment", "release_assignment")}
+            isolation.edit_and_submit(people["ana"], 42)
+            isolation.edit_and_submit(people["ben"], 7)
+            results["collect"] = await isolation.nbgrader(kernel, "collect", "ps1")
+            # Submissions gathered by hand (what collect would have done) are refused too.
+            await kernel.evaluate("import os, shutil\nshutil.copytree(os.path.expanduser('~/course/release/ps1'), "
+                                  "os.path.expanduser('~/course/submitted/ana/ps1'))", "1")
+            results["autograde"] = await isolation.nbgrader(kernel, "autograde", "ps1")
+        finally:
+            kernel.close()
+        return results
+
+    results = asyncio.run(round_trip())
+    assert results["generate_assignment"][0] == 0 and results["release_assignment"][0] == 0
+    for step in ("collect", "autograde"):
+        status, log = results[step]
+        assert status != 0 and "this hub runs in workshop mode" in log and "grade on a hub in graded mode" in log, log
+    inbound = Path(hub.settings.exchange) / isolation.COURSE_ID / "inbound"
+    assert sorted(entry.name.split("+")[0] for entry in inbound.iterdir()) == ["ana", "ben"]  # submitting works; grading does not
+
+
+def git(*args, cwd=None):
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.mark.parametrize("kind", ["clone", "bare"])
+def test_a_local_course_repository_works_offline_given_as_a_path(hub_factory, kind):
+    """NDCG_HUB_COURSE_REPO names a clone on this machine (a path, no URL scheme): nbgitpuller clones it into the
+    student's home, as the student's own account when the hub is root (git must trust a repository root owns)."""
+    folder = Path(tempfile.mkdtemp(prefix="ndcg-course-"))
+    try:
+        folder.chmod(0o755)
+        course = folder / ("ndcg_teach" if kind == "clone" else "ndcg_teach.git")
+        git("clone", "--quiet", "--no-local", *(["--bare"] if kind == "bare" else []), str(ROOT), str(course))
+        branch = git("-C", str(course), "symbolic-ref", "--short", "HEAD")
+        hub = hub_factory(students=["ana"], course_repo=str(course), course_branch=branch, cull_idle=0)
+        ana = class_hub.Student(hub, "ana")
+        ana.log_in()
+        ana.wait_until_ready()
+        page = ana.http.get(hub.url + hub.settings.share_link().removeprefix(hub.settings.public_url), timeout=120)
+        page.raise_for_status()
+        events = ana.http.get(f"{hub.url}/user/ana/git-pull/api?{page.url.split('?', 1)[1]}", stream=True, timeout=300)
+        phases = [json.loads(line[5:]).get("phase") for line in events.iter_lines() if line.startswith(b"data:")]
+        assert phases[-1] == "finished", phases
+        lesson = isolation.api(ana, "GET", f"api/contents/{hub.settings.course_folder}/{hub.settings.first_lesson}?content=0")
+        assert lesson.status_code == 200 and lesson.json()["type"] == "notebook"
+        assert hub.settings.course_folder == course.name  # nbgitpuller names the folder after the path's last part
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_the_kubernetes_values_configure_traits_jupyterhub_knows(hub_environment):

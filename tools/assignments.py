@@ -57,14 +57,13 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from assignment_solutions import SOLUTIONS, Solution  # noqa: E402
-from build_lessons import EDITIONS, ROOT, Edition, binder_url, lessons, title  # noqa: E402
+from build_lessons import COURSE_ID, EDITIONS, ROOT, Edition, binder_url, lessons, title  # noqa: E402
 from lesson_questions import ANSWER, letters  # noqa: E402
 
 from ndcg_teach.exercises import EXERCISES, inputs  # noqa: E402
 
 OUT = ROOT / "build" / "nbgrader"
 POINTS = 1
-COURSE_ID = {"en": "ndcg-teach", "zh-CN": "ndcg-teach-zh-CN"}
 CODE_STUB = {
     "en": "# YOUR CODE HERE\nraise NotImplementedError()",
     "zh-CN": "# 在这里写你的代码\nraise NotImplementedError()",
@@ -132,7 +131,8 @@ c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = {course_id!r}
 c.ClearSolutions.code_stub = {{"python": {stub!r}}}
 # Where released assignments and submissions meet: a folder the instructor and every student can write to.
-# Create it once: sudo mkdir -p /srv/nbgrader/exchange && sudo chmod ugo+rwx /srv/nbgrader/exchange
+# The class hub makes it in graded mode (hub/README.md); elsewhere create it once, sticky as /tmp:
+#   sudo mkdir -p /srv/nbgrader/exchange && sudo chmod 1777 /srv/nbgrader/exchange
 c.Exchange.root = "/srv/nbgrader/exchange"
 # A lesson's exercises run in a few seconds; this bounds a submission that loops forever.
 c.ExecutePreprocessor.timeout = 120

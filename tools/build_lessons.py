@@ -92,6 +92,8 @@ ZH = Edition(
     "zh-CN", NOTEBOOKS / "zh-CN", ROOT / "README.zh-CN.md", "zh-CN/", ".zh-CN", "../", "目录", "English", "在 Binder 中打开", ("课程", "打开")
 )
 EDITIONS = (EN, ZH)
+COURSE_ID = {"en": "ndcg-teach", "zh-CN": "ndcg-teach-zh-CN"}
+"""nbgrader's course of each edition (tools/assignments.py builds them; the class hub prepares their exchange folders)."""
 
 
 def twin_edition(edition: Edition) -> Edition:

@@ -34,15 +34,18 @@ import sys
 import tarfile
 import time
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlsplit
 
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "hub"))
 
 from build_lessons import EDITIONS, NAVIGATION_TAG, REPOSITORY, ROOT, Edition, binder_url, lessons, twin_edition  # noqa: E402
 import site_docs  # noqa: E402
 from site_pages import TEXTS, glossary_page, index_page, landing_page  # noqa: E402
+
+import settings as hub_settings  # noqa: E402 (hub/settings.py: the class hub's own nbgitpuller link)
 
 OUT = ROOT / "build" / "site"
 STAGE = ROOT / "build" / "site-src"
@@ -83,13 +86,18 @@ def mathjax(stage: Path) -> Path:
     return target.parent
 
 
+def hub_address(text: str) -> str:
+    """``text`` if it is an http(s) address with a host: the only kind of hub URL the site writes into its pages."""
+    parts = urlsplit(text)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"--hub-url must be the class hub's http:// or https:// address, such as https://hub.example.edu. Got {text!r} instead.")
+    return text
+
+
 def hub_link(hub: str, repo: str, branch: str | None, path: str) -> str:
-    """nbgitpuller's link that clones (or updates) ``repo`` on the class hub and opens ``path`` of it in JupyterLab."""
-    folder = repo.rstrip("/").removesuffix(".git").rsplit("/", 1)[-1]
-    query = {"repo": repo, "urlpath": f"lab/tree/{folder}/{path}"}
-    if branch:
-        query["branch"] = branch
-    return f"{hub.rstrip('/')}/hub/user-redirect/git-pull?{urlencode(query)}"
+    """nbgitpuller's link that clones (or updates) ``repo`` on the class hub and opens ``path`` of it in JupyterLab:
+    the class hub's own link (hub/settings.py), on the hub at ``hub``."""
+    return f"{hub_address(hub).rstrip('/')}/hub/user-redirect{hub_settings.pull_path(repo, branch, path)}"
 
 
 def page(edition: Edition, path: Path) -> str:
@@ -197,6 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repo-url", help=f"the repository the hub pulls (default: https://github.com/{REPOSITORY})")
     parser.add_argument("--branch", help="the branch the hub pulls (default: the repository's default branch)")
     args = parser.parse_args(argv)
+    if args.hub_url:
+        try:
+            hub_address(args.hub_url)
+        except ValueError as error:
+            parser.error(str(error))
     started = time.perf_counter()
     out = build(args.out, hub_url=args.hub_url, repo_url=args.repo_url, branch=args.branch)
     pages = sum(1 for _ in out.rglob("*.html"))
