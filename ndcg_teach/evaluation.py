@@ -255,20 +255,50 @@ class Evaluation:
         self.measures = tuple(name for name in self._measures if name in values)
         self.per_query = values
         self.run_id = judged.tag
-        self._printed, kept = {}, {}
+        self._zscores = zscores
+        n = len(self.queries) if trec_eval == "10.0" else int(judged.retrieved.sum())
+        total = n_judged_queries if n_judged_queries is not None else len(self.queries)
+        self._counts = (n, total, complete, int((judged.pool > 0).sum()))
+        self._printed, self.means = {}, {}
         for name, array in values.items():
             if _kind(self._measures[name]) == "string":  # printed as it is (trec_eval: no z-score), no all line
                 self._printed[name] = array
                 continue
             self._printed[name] = array if zscores is None else zscored(array, self.queries, name, zscores)
-            array = stored(self._measures[name], array)
-            array = array if zscores is None else zscored(array, self.queries, name, zscores)
-            kept[name] = array if trec_eval == "10.0" or not complete else array[judged.retrieved]
-        n = len(self.queries) if trec_eval == "10.0" else int(judged.retrieved.sum())
-        total = n_judged_queries if n_judged_queries is not None else len(self.queries)
-        positive = int((judged.pool > 0).sum())
-        self.means = {name: summary(self._measures[name], array, n, total, complete, positive)
-                      for name, array in kept.items()}
+            self.means[name] = self.mean_of(name, array)
+
+    def mean_of(self, measure, values):
+        """What the ``all`` line of ``measure`` would say were its per-query values ``values`` (one per query of
+        :attr:`queries`, in that order): :attr:`means` is this of :attr:`per_query`. Lesson 20 asks it what a run's
+        mean becomes when one query is ranked or judged differently.
+
+        Examples
+        --------
+        >>> result = evaluate({"q1": {"a": 1}, "q2": {"b": 1}}, {"q1": {"a": 0.9}, "q2": {"c": 0.9, "b": 0.1}}, "P.1")
+        >>> result.mean_of("P.1", [1.0, 1.0])  # were b ranked first for q2
+        1.0
+        """
+        measure = self._measure(measure)
+        array = stored(measure, np.asarray(values, dtype=np.float64))
+        if self._zscores is not None:
+            array = zscored(array, self.queries, measure.name, self._zscores)
+        n, total, complete, positive = self._counts
+        kept = array if self._version == "10.0" or not complete else array[self._judged.retrieved]
+        return summary(measure, kept, n, total, complete, positive)
+
+    def explore(self, qid, measure=None, *, language=None):
+        """Open query ``qid`` in the ranking explorer, ranked and judged as trec_eval ranked and judged it. Lesson 20.
+
+        Its cards show this evaluation's value of every measure for the query
+        and what the run's mean of each would become; a drag or a judgement
+        there shows both at once. ``measure`` (None: the first evaluated)
+        sets the step table's cut-off and gains; see
+        :class:`~ndcg_teach.widgets.QueryExplorer`, which needs the
+        ``widgets`` extra.
+        """
+        from .widgets.run_query import QueryExplorer  # the widgets extra, imported only when a query is explored
+
+        return QueryExplorer(self, qid, measure, language=language)
 
     def __getitem__(self, measure):
         """``result["map"]``: the mean of a measure."""
