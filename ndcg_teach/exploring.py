@@ -253,12 +253,14 @@ class RunScores:
             return run.means[self.measure], run.mean_of(self.measure, self._values[0][self.measure])
         return tuple(run.mean_of(self.measure, values[self.measure]) for run, values in zip(self.runs, self._values))
 
-    def pair(self):
-        """``(a, b)``: the paired per-query values of :attr:`measure`, one per query of :attr:`queries`."""
+    def pair(self, evaluated=False):
+        """``(a, b)``: the paired per-query values of :attr:`measure`, one per query of :attr:`queries` (``evaluated``:
+        both runs as evaluated)."""
         if len(self.runs) == 1:
             rows = self._rows[0]
-            return self._start[0][self.measure][rows], self._values[0][self.measure][rows]
-        return tuple(values[self.measure][rows] for values, rows in zip(self._values, self._rows))
+            return self._start[0][self.measure][rows], (self._start if evaluated else self._values)[0][self.measure][rows]
+        values = self._start if evaluated else self._values
+        return tuple(run[self.measure][rows] for run, rows in zip(values, self._rows))
 
     def differences(self):
         """``b - a`` per query of :attr:`queries`."""
@@ -268,10 +270,8 @@ class RunScores:
     def worst_first(self):
         """The queries as the explorer lists them: lowest value first (lowest B - A for two runs) as evaluated,
         ties in :attr:`queries`' order."""
-        if len(self.runs) == 1:
-            key = self._start[0][self.measure][self._rows[0]]
-        else:
-            key = self._start[1][self.measure][self._rows[1]] - self._start[0][self.measure][self._rows[0]]
+        a, b = self.pair(evaluated=True)
+        key = a if len(self.runs) == 1 else b - a
         return [self.queries[i] for i in np.argsort(key, kind="stable").tolist()]
 
 

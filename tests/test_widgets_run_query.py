@@ -181,4 +181,4 @@ def test_chinese_cards_and_titles():
     assert titles["query"] == "查询 q01，按 evaluate() 的算法计分" and "40 个查询" in titles["run"]
     assert [card["label"] for card in explorer.panels[0]["metrics"]][4] == "ndcg_cut_10 平均值"
     assert np.isfinite(explorer.metrics["mean_map"])
-    assert repr(explorer).startswith("QueryExplorer(query 'q01' of run '', ")
+    assert repr(explorer).startswith("QueryExplorer(query 'q01' of run 'dict', ")

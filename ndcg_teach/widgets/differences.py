@@ -22,7 +22,7 @@ import traitlets
 from ..checks import check_two_names
 from ..i18n import chosen_language, gettext, language_set, mark
 from ..validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
-from .paired import paired_tests, tests_summary
+from .paired import paired_tests, summarised_tests
 from .previews import _described
 
 STATIC = Path(__file__).parent / "static"
@@ -138,7 +138,7 @@ class DifferenceExplorer(anywidget.AnyWidget):
         """What the page shows: texts to 4 decimals, and the floats it draws."""
         d = self.differences
         return {"differences": [f"{value:+.4f}" for value in d.tolist()], "values": d.tolist(),
-                **tests_summary(d, results, self._language)}
+                **summarised_tests(d, results, self._language)}
 
     def _refresh(self):
         with language_set(self._language):  # the results' sentences in the widget's language
