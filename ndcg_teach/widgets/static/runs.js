@@ -213,7 +213,12 @@ function render({ model, el }) {
   });
   on("change:bars", update);
   on("change:summary", update);
-  on("change:opened", update);
+  on("change:opened", () => {
+    const opened = model.get("opened");
+    if (opened.run !== undefined) run = opened.run; // the kernel may open a query in the other run
+    showRun();
+    update();
+  });
   on("change:notice", showNotice);
   return () => {
     for (const [name, handler] of listeners) model.off(name, handler);
