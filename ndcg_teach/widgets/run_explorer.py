@@ -161,6 +161,11 @@ class RunExplorer(ipywidgets.VBox):
         """The :class:`~ndcg_teach.widgets.QueryExplorer` of the query open below."""
         return self._explorer(self._opened["run"], self._opened["query"])
 
+    @property
+    def differences(self):
+        """``b - a`` per paired query (``scores.queries``' order): the bars, before they are sorted."""
+        return self.scores.differences()
+
     def open_query(self, qid, run=None):
         """Open query ``qid`` below, in run ``run`` (0 for A, 1 for B; None: B when there are two runs).
 
