@@ -19,7 +19,6 @@ Usage: python benchmarks/run_explorer.py [--drags 40] [--opens 10] [--repeat 1]
 """
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -29,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
 from jupyter_harness import JupyterServer, NotebookPage, chromium_path, launch_chromium, write_notebook  # noqa: E402
+from widget_latency import drag, percentile  # noqa: E402  (the learner's drag and the percentile, as measured there)
 
 import ndcg_teach as nt  # noqa: E402
 
@@ -75,25 +75,6 @@ OPENED = """([query, first, score]) => {
   const card = root && root.querySelector('[data-metric="ndcg_cut_10"]');
   return row && row.dataset.item === first && card && card.textContent === score && root.dataset.state === "confirmed";
 }"""
-
-
-def percentile(samples, fraction):
-    """Nearest-rank percentile."""
-    ordered = sorted(samples)
-    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
-
-
-def drag(page, source, target, step_ms=40):
-    """Rest on the source row, press, travel to the middle of the target row in 8 steps ``step_ms`` apart, release."""
-    start, end = source.bounding_box(), target.bounding_box()
-    x = start["x"] + 90
-    page.mouse.move(x, start["y"] + start["height"] / 2)
-    page.mouse.down()
-    y0, y1 = start["y"] + start["height"] / 2, end["y"] + end["height"] / 2
-    for step in range(1, 9):
-        page.wait_for_timeout(step_ms)
-        page.mouse.move(x, y0 + (y1 - y0) * step / 8)
-    page.mouse.up()
 
 
 def the_run():

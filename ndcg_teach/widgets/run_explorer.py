@@ -198,10 +198,12 @@ class RunExplorer(ipywidgets.VBox):
     def reset(self):
         """Every query back to its ranking and judgements as evaluated; the query open below stays open."""
         self.scores.reset()
-        self._explorers.clear()
+        old, self._explorers = list(self._explorers.values()), {}
         opened = dict(self._opened)
         self._refresh()
         self.open_query(opened["query"], opened["run"])
+        for explorer in old:  # no longer shown or reachable: their models leave the page too
+            explorer.close()
 
     # Changes made below reach the bars, the means and the tests.
 

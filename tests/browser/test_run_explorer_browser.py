@@ -6,42 +6,25 @@ a what-if); what the kernel holds is read back by running code in it. Screenshot
 tests/browser/screenshots/ for a person to look at.
 """
 
-import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from jupyter_harness import JupyterServer, NotebookPage, write_notebook
+from test_explorers_12_13_browser import OVERFLOW, expect_text, theme
 
 import ndcg_teach as nt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_widgets_run_explorer import collection  # noqa: E402  (the Python tests' seeded runs)
 
 pytestmark = pytest.mark.browser
 
 MEASURES = ["ndcg_cut.10", "map", "P.10", "recip_rank"]
 OURS = re.compile(r"blob:|anywidget|ndcg", re.IGNORECASE)
 WIDE = {"width": 1440, "height": 2200}
-OVERFLOW = """(root) => {
-  const frame = root.getBoundingClientRect();
-  return [...root.querySelectorAll("*")].filter((node) => {
-    if (node.closest(".ndcg-x-table-wrap")) return false;  // the step table scrolls sideways on purpose
-    const r = node.getBoundingClientRect();
-    return r.width > 0 && (r.left < frame.left - 1 || r.right > frame.right + 1);
-  }).map((node) => node.className.baseVal ?? node.className);
-}"""
-
-
-def collection(seed=11, n_queries=14):
-    rng = random.Random(seed)
-    qrels, first, second = {}, {}, {}
-    for q in range(n_queries):
-        qid = f"q{q:02d}"
-        docs = [f"d{q}-{i:02d}" for i in range(30)]
-        qrels[qid] = {doc: rng.choice([0, 0, 1, 2]) for doc in rng.sample(docs, 14)}
-        first[qid] = {doc: round(rng.random(), 6) for doc in docs[:18]}
-        second[qid] = {doc: round(rng.random(), 6) for doc in docs[6:24]}
-    return qrels, first, second
-
-
-QRELS, FIRST, SECOND = collection()
+QRELS, FIRST, SECOND = collection(seed=11, n_queries=14)
 CELLS = [
     "import ndcg_teach as nt\nfrom ndcg_teach.widgets import RunExplorer\n"
     f"qrels, first, second = {QRELS!r}, {FIRST!r}, {SECOND!r}\n"
@@ -67,18 +50,6 @@ def narrow(root, width=400):
 
 def wide(root):
     root.evaluate("(root) => { const out = root.closest('.jp-OutputArea-output'); out.style.width = out.style.maxWidth = ''; }")
-
-
-def theme(page, name, light):
-    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', { theme })", name)
-    page.wait_for_function("(light) => document.body.dataset.jpThemeLight === light", arg=light, timeout=30_000)
-    page.wait_for_timeout(500)
-
-
-def expect_text(locator, text):
-    from playwright.sync_api import expect
-
-    expect(locator).to_have_text(text, timeout=20_000)
 
 
 @pytest.fixture(scope="module")

@@ -18,11 +18,6 @@
 // No words live here: Python sends every text once, in the learner's language (the `messages`
 // trait, see messages.py), and `fill` puts the values into its {placeholders}.
 
-// `template` with each {name} replaced by values[name], in one pass (a value's own braces stay as they are).
-function fill(template, values = {}) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function render({ model, el }) {

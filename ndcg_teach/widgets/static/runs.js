@@ -9,13 +9,9 @@ const QUIET_KEYS = { "data-lm-suppress-shortcuts": "true" };
 const PLOT_W = 1000;
 const PLOT_H = 180;
 
-function fillIn(template, values = {}) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
 function render({ model, el }) {
   const messages = model.get("messages");
-  const t = (key, values) => fillIn(messages[key], values);
+  const t = (key, values) => fill(messages[key], values);
   const [nameA, nameB] = model.get("labels");
   const queries = model.get("queries");
   const n = queries.length;
