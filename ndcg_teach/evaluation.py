@@ -41,10 +41,11 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   :mod:`ndcg_teach.trec_output`, which also gives ``-Z``'s z-scores.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
+from .comparison import Comparison, compare  # noqa: F401  (two evaluations paired by query, lesson 09)
 from .i18n import _, gettext, mark
 from .judging import judge
 from .measures import VERSIONS, Measure, MeasureError, parse_measures
@@ -252,21 +253,48 @@ class Evaluation:
         self.queries = judged.queries
         self.measures = tuple(name for name in self._measures if name in values)
         self.per_query = values
-        self.run_id = judged.tag
-        self._printed, kept = {}, {}
+        self.run_id, self._zscores = judged.tag, zscores
+        self._counts = (len(self.queries) if trec_eval == "10.0" else int(judged.retrieved.sum()),
+                        len(self.queries) if n_judged_queries is None else n_judged_queries, complete,
+                        int((judged.pool > 0).sum()))
+        self._printed, self.means = {}, {}
         for name, array in values.items():
             if _kind(self._measures[name]) == "string":  # printed as it is (trec_eval: no z-score), no all line
                 self._printed[name] = array
                 continue
             self._printed[name] = array if zscores is None else zscored(array, self.queries, name, zscores)
-            array = stored(self._measures[name], array)
-            array = array if zscores is None else zscored(array, self.queries, name, zscores)
-            kept[name] = array if trec_eval == "10.0" or not complete else array[judged.retrieved]
-        n = len(self.queries) if trec_eval == "10.0" else int(judged.retrieved.sum())
-        total = n_judged_queries if n_judged_queries is not None else len(self.queries)
-        positive = int((judged.pool > 0).sum())
-        self.means = {name: summary(self._measures[name], array, n, total, complete, positive)
-                      for name, array in kept.items()}
+            self.means[name] = self.mean_of(name, array)
+
+    def mean_of(self, measure, values):
+        """What the ``all`` line of ``measure`` would say were its per-query values ``values`` (one per query of
+        :attr:`queries`, in that order): :attr:`means` is this of :attr:`per_query`. Lesson 20 asks it what a run's
+        mean becomes when one query is ranked or judged differently.
+
+        Examples
+        --------
+        >>> result = evaluate({"q1": {"a": 1}, "q2": {"b": 1}}, {"q1": {"a": 0.9}, "q2": {"c": 0.9, "b": 0.1}}, "P.1")
+        >>> result.mean_of("P.1", [1.0, 1.0])  # were b ranked first for q2
+        1.0
+        """
+        measure, (n, total, complete, positive) = self._measure(measure), self._counts
+        array = stored(measure, np.asarray(values, dtype=np.float64))
+        array = array if self._zscores is None else zscored(array, self.queries, measure.name, self._zscores)
+        return summary(measure, array if self._version == "10.0" or not complete else array[self._judged.retrieved],
+                       n, total, complete, positive)
+
+    def explore(self, qid, measure=None, *, language=None):
+        """Open query ``qid`` in the ranking explorer, ranked and judged as trec_eval ranked and judged it. Lesson 20.
+
+        Its cards show this evaluation's value of every measure for the query
+        and what the run's mean of each would become; a drag or a judgement
+        there shows both at once. ``measure`` (None: the first evaluated)
+        sets the step table's cut-off and gains; see
+        :class:`~ndcg_teach.widgets.QueryExplorer`, which needs the
+        ``widgets`` extra.
+        """
+        from .widgets.run_query import QueryExplorer  # the widgets extra, imported only when a query is explored
+
+        return QueryExplorer(self, qid, measure, language=language)
 
     def __getitem__(self, measure):
         """``result["map"]``: the mean of a measure."""
@@ -379,117 +407,3 @@ def _kind(measure):
 def _printed(measure, value):
     """A query's value as trec_eval prints it: relstring in quotes (``'0110-'``), the rest as they are."""
     return f"'{value}'" if measure.family == "relstring" else value
-
-
-def compare(result_a, result_b, measure=None):
-    """Two evaluations of the same queries paired query by query, ready for a significance test.
-
-    Parameters
-    ----------
-    result_a, result_b : Evaluation
-        Two runs evaluated on the same judgements.
-    measure : str or None
-        The measure to pair; None takes the first measure of ``result_a``.
-
-    Returns
-    -------
-    Comparison
-
-    Examples
-    --------
-    >>> qrels = {"q1": {"a": 1}, "q2": {"b": 1}}
-    >>> a = evaluate(qrels, {"q1": {"a": 1.0, "x": 0.5}, "q2": {"x": 1.0, "b": 0.5}}, ["recip_rank"])
-    >>> b = evaluate(qrels, {"q1": {"a": 1.0}, "q2": {"b": 1.0}}, ["recip_rank"])
-    >>> pair = compare(a, b)
-    >>> pair.differences  # b - a per query: q2 rises from 1/2 to 1
-    array([0. , 0.5])
-    """
-    for name, result in (("result_a", result_a), ("result_b", result_b)):
-        if not isinstance(result, Evaluation):
-            raise TypeError(gettext("{name} must be an Evaluation returned by evaluate(). Got {got} instead.")
-                                   .format(name=name, got=shown(result)))
-    name = result_a.measures[0] if measure is None else result_a._measure(measure).name
-    result_b._measure(name)
-    shared = [qid for qid in result_a.queries if qid in set(result_b.queries)]
-    if not shared:
-        raise ValueError(gettext("result_a and result_b must share queries to be paired. Got {queries} and {got} "
-                                 "instead.").format(queries=shown(result_a.queries), got=shown(result_b.queries)))
-    a = np.array([result_a.value(qid, name) for qid in shared])
-    b = np.array([result_b.value(qid, name) for qid in shared])
-    return Comparison(name, tuple(shared), a, b)
-
-
-@dataclass(frozen=True, eq=False)
-class Comparison:
-    """Per-query values of one measure for two runs, paired by query (returned by :func:`compare`). Lesson 09.
-
-    ``a`` and ``b`` are aligned arrays; :meth:`test` hands them to
-    :mod:`ndcg_teach.significance`.
-
-    Examples
-    --------
-    >>> pair = Comparison("P_1", ("q1", "q2", "q3"), np.array([1.0, 0.0, 1.0]), np.array([1.0, 1.0, 0.0]))
-    >>> pair.differences, pair.wins  # (B better, A better, tied)
-    (array([ 0.,  1., -1.]), (1, 1, 1))
-    """
-
-    measure: str
-    queries: tuple
-    a: np.ndarray
-    b: np.ndarray
-
-    @property
-    def differences(self):
-        """``b - a`` per query."""
-        return self.b - self.a
-
-    @property
-    def wins(self):
-        """``(b better, a better, tied)`` query counts."""
-        d = self.differences
-        return int((d > 0).sum()), int((d < 0).sum()), int((d == 0).sum())
-
-    def test(self, method="randomisation", **keywords):
-        """A paired significance test from :mod:`ndcg_teach.significance` of B against A.
-
-        ``method`` is "t" (``paired_t_test``), "wilcoxon" (``wilcoxon_test``),
-        "randomisation" (``randomisation_test``) or "bootstrap"
-        (``bootstrap_interval``); keywords go to that function. It is given
-        ``(b, a)`` and ``labels=("B", "A")`` (unless ``labels`` is passed), so
-        its mean difference, printed as "B - A", has the sign of
-        :attr:`differences` and :meth:`table`.
-
-        Examples
-        --------
-        >>> pair = Comparison("P_1", ("q1", "q2", "q3"), np.array([0.0, 0.0, 1.0]), np.array([1.0, 1.0, 1.0]))
-        >>> result = pair.test("randomisation")
-        >>> round(result.mean_difference, 4), round(float(pair.differences.mean()), 4)  # B gains on two of three queries
-        (0.6667, 0.6667)
-        """
-        functions = {"t": "paired_t_test", "wilcoxon": "wilcoxon_test", "randomisation": "randomisation_test",
-                     "bootstrap": "bootstrap_interval"}
-        check_choice("method", method, tuple(functions))
-        from . import significance  # imported on first use: it may need SciPy
-
-        return getattr(significance, functions[method])(self.b, self.a, **{"labels": ("B", "A"), **keywords})
-
-    def table(self):
-        """Each query's two values and their difference as a :class:`~ndcg_teach.table.Table`."""
-        rows = tuple((qid, float(a), float(b), float(b - a)) for qid, a, b in zip(self.queries, self.a, self.b))
-        rows += ((_("mean"), float(self.a.mean()), float(self.b.mean()), float(self.differences.mean())),)
-        caption = _("{measure}: B better on {b}, A better on {a}, tied on {tied}").format(
-            measure=self.measure, b=self.wins[0], a=self.wins[1], tied=self.wins[2])
-        return Table(caption, ("query", "A", "B", "B - A"), rows, align="lrrr", shown_headers=(_("query"), "A", "B", "B - A"))
-
-    def __str__(self):
-        return str(self.table())
-
-    def _repr_html_(self):
-        return styled(self.table().html())
-
-    def to_pandas(self):
-        """The paired values as a DataFrame: columns a, b, difference; one row per query."""
-        import pandas as pd
-
-        return pd.DataFrame({"a": self.a, "b": self.b, "difference": self.differences},
-                            index=pd.Index(self.queries, name="query"))

@@ -87,6 +87,13 @@ ANSWERS = {
     "19-clipped-ips": (3 + 0 + 3) / 5,  # weights clipped at 3: 3, 2, 0, 0.625, 3
     # alpha-hat: d1 2/1/4 = 0.5, d2 (1/0.5)/4 = 0.5, d3 (1/0.25)/4 = 1; new positions d3, d1, d2.
     "19-position-ips": 1.0 * 1 + 0.5 * 0.5 + 0.25 * 0.5,
+    # 32-bit scores: d2's 0.30000001 is d3's and d5's 0.3; ties larger id first: d4, d1, d5, d3, d2.
+    "20-trec-position": 3,
+    # q1 is ideal (1); q2 reordered d (2), c (1): (2 + 1/log2 3) over the pool's 2 + 1/log2 3 + 1/2; q3 1/log2 3.
+    "20-mean-if-fixed": (1 + (2 + 1 / math.log2(3)) / (2.5 + 1 / math.log2(3)) + 1 / math.log2(3)) / 3,
+    # q1: a at 2, R = 1: 1/2; q2 judged v: c, v, d relevant at 1, 2, 4 of R = 3: (1 + 1 + 3/4) / 3.
+    "20-mean-if-judged": (1 / 2 + (1 + 1 + 3 / 4) / 3) / 2,
+    "20-significant": "yes" if paired_t_test([0.47, 0.53, 0.38, 0.66, 0.45, 0.61], [0.42, 0.55, 0.31, 0.60, 0.48, 0.52]).p_value < 0.05 else "no",
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -203,4 +210,11 @@ SLIPS = [
     ("19-clipped-ips", 6 / 8.625, "sum of the clipped weights"),
     ("19-position-ips", (1 * 1 + 0.5 * 2 + 0.25 * 1) / 4, "naive estimate"),
     ("19-position-ips", 0.5 + 0.5 + 1, "That adds the estimated attractiveness"),
+    ("20-trec-position", 4, "stores them as 32-bit floats"),
+    ("20-trec-position", 5, "larger document id first"),
+    ("20-mean-if-fixed", (2 + 1 / math.log2(3)) / (2.5 + 1 / math.log2(3)), "the query's own nDCG@k"),
+    ("20-mean-if-fixed", (1 + (1 / 2) / (2.5 + 1 / math.log2(3)) + 1 / math.log2(3)) / 3, "the mean as the run stands"),
+    ("20-mean-if-judged", (1 / 2 + (1 + 1 + 3 / 4) / 2) / 2, "R must grow too"),
+    ("20-mean-if-judged", (1 + 1 + 3 / 4) / 3, "the query's own AP"),
+    ("20-significant", "yes", "Check p again"),
 ]

@@ -237,6 +237,14 @@ def _playground_order(i, holds):
     raise AssertionError("no order meets the challenge")
 
 
+def _mean_if_fixed(i):
+    """Lesson 20: the run's mean nDCG@k with query qid's retrieved documents sorted by grade, best first."""
+    grades = i["qrels"][i["qid"]]
+    order = sorted(i["run"][i["qid"]], key=lambda doc: -grades.get(doc, 0))
+    fixed = {**i["run"], i["qid"]: {doc: -position for position, doc in enumerate(order)}}
+    return nt.evaluate(i["qrels"], fixed, [f"ndcg_cut.{i['k']}"]).means[f"ndcg_cut_{i['k']}"]
+
+
 def _best_precision_from_recall(curve, level):
     """Interpolated precision at ``level`` read off the curve's rows, as lesson 10's solution does."""
     return max(p for p, r in zip(curve.precision, curve.recall) if r >= level)
@@ -334,13 +342,19 @@ SOLUTIONS = {
     "19-position-ips": lambda i: nt.position_based_ips(
         i["logged"], i["clicks"], i["target"], nt.PositionBasedModel(examination=i["examination"])
     ).value,
+    "20-trec-position": lambda i: nt.evaluate({"q": {i["item"]: 1}}, {"q": i["scores"]}, ["recip_rank"]).ranking("q")
+    .index(i["item"]) + 1,
+    "20-mean-if-fixed": lambda i: _mean_if_fixed(i),
+    "20-mean-if-judged": lambda i: nt.evaluate({**i["qrels"], i["qid"]: {**i["qrels"][i["qid"]], i["item"]: 1}},
+                                               i["run"], ["map"])["map"],
+    "20-significant": lambda i: "yes" if significance.paired_t_test(i["b"], i["a"]).p_value < i["alpha"] else "no",
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 
 NOT_LIBRARY_PARAMETERS = {
     "system_a", "system_b", "log_bases", "ranker_a", "ranker_b", "n_queries",
     "one_great", "many_fair", "runs", "depth", "alpha", "comparisons", "n_held_out", "n_items", "rank", "n_sampled",
-    "systems", "position", "rewards", "new_policy", "examination", "clip",
+    "systems", "position", "rewards", "new_policy", "examination", "clip", "qid",
 }
 """Input names for what an exercise is about when it is not one library call."""
 

@@ -41,6 +41,7 @@ FIRST_LESSONS = [
     "17-evaluating-retrieval-for-rag",
     "18-online-evaluation",
     "19-counterfactual-evaluation",
+    "20-evaluate-your-own-system",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]
 SECTIONS_ZH = ["为什么重要", "学习目标", "小结", "练习", "参考文献"]
@@ -280,24 +281,32 @@ def test_the_binder_link_opens_a_lesson_in_jupyterlab():
 
 RECORD_DISPLAYS = '''
 import anywidget as _anywidget
+import ipywidgets as _ipywidgets
 
 _INPUTS = ("relevance", "unjudged", "k", "gain", "discount", "threshold", "labels", "max_grade", "a", "b")
 _displayed = []
 _show = _anywidget.AnyWidget._repr_mimebundle_
+_show_box = _ipywidgets.Box._repr_mimebundle_
 
 
 def _state(widget):
     names = [*getattr(widget, "_rankings", ()), *_INPUTS]
-    return {name: repr(getattr(widget, name)) for name in names if widget.has_trait(name)}
+    state = {name: repr(getattr(widget, name)) for name in names if widget.has_trait(name)}
+    if isinstance(widget, _ipywidgets.Box):  # lesson 20's RunExplorer: its per-query differences
+        state["differences"] = repr(widget.differences.tolist())
+    return state
 
 
-def _record(self, **kwargs):
-    if type(self).__module__.startswith("ndcg_teach.widgets"):  # the explorers, and lesson 13's DifferenceExplorer
-        _displayed.append((get_ipython().execution_count, self, _state(self)))
-    return _show(self, **kwargs)
+def _recorder(show):
+    def _record(self, **kwargs):
+        if type(self).__module__.startswith("ndcg_teach.widgets"):  # the explorers, lesson 13's and 20's
+            _displayed.append((get_ipython().execution_count, self, _state(self)))
+        return show(self, **kwargs)
+    return _record
 
 
-_anywidget.AnyWidget._repr_mimebundle_ = _record
+_anywidget.AnyWidget._repr_mimebundle_ = _recorder(_show)
+_ipywidgets.Box._repr_mimebundle_ = _recorder(_show_box)
 '''
 
 REPORT_CHANGED = '''

@@ -432,8 +432,9 @@ def test_reset_restores_order_and_grades(explorer):
 
 def test_the_front_end_is_every_static_script_joined_once_into_one_module():
     static = explorer_module.STATIC
-    # Every script but lesson 13's DifferenceExplorer's own, which joins dom.js and differences.js.
-    assert sorted(explorer_module.SCRIPTS) == sorted(path.name for path in static.glob("*.js") if path.name != "differences.js")
+    # Every script but lesson 13's DifferenceExplorer's and lesson 20's run overview's own, each joined after dom.js.
+    assert sorted(explorer_module.SCRIPTS) == sorted(path.name for path in static.glob("*.js")
+                                                     if path.name not in ("differences.js", "runs.js"))
     module = RankingExplorer._esm
     assert module == CompareExplorer._esm
     # One module: a name declared twice at the top level, or a second export, would not load.
@@ -446,8 +447,9 @@ def test_the_front_end_is_every_static_script_joined_once_into_one_module():
 
 def test_the_stylesheet_is_every_static_sheet_joined_once_and_each_file_stays_short():
     static = explorer_module.STATIC
-    # Every sheet but lesson 13's DifferenceExplorer's own, which it joins after explorer.css.
-    assert sorted(explorer_module.STYLES) == sorted(path.name for path in static.glob("*.css") if path.name != "differences.css")
+    # Every sheet but lesson 13's DifferenceExplorer's and lesson 20's run overview's own, each joined after explorer.css.
+    assert sorted(explorer_module.STYLES) == sorted(path.name for path in static.glob("*.css")
+                                                    if path.name not in ("differences.css", "runs.css"))
     sheets = "\n".join((static / name).read_text(encoding="utf-8") for name in explorer_module.STYLES)
     assert RankingExplorer._css == webfont.font_face() + "\n" + sheets  # the Chinese web font first (tests/test_webfont.py)
     for path in static.glob("*.*"):

@@ -21,11 +21,10 @@ import traitlets
 
 from ..checks import check_two_names
 from ..i18n import chosen_language, gettext, language_set, mark
-from ..significance import bootstrap_interval, paired_t_test, randomisation_test
-from ..significance_results import p_text
 from ..validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 from . import webfont
 from .picture import caption
+from .paired import paired_tests, summarised_tests
 from .previews import _described
 
 STATIC = Path(__file__).parent / "static"
@@ -50,7 +49,6 @@ FRONT_END = {
     "better": mark("{b} better on {up} of {n} queries, {a} on {down}"),
 }
 RUN = mark("Run this cell to drag the scores")
-UNDEFINED_T = mark("undefined: every difference is the same, so their spread is 0")
 
 
 class DifferenceExplorer(anywidget.AnyWidget):
@@ -129,18 +127,8 @@ class DifferenceExplorer(anywidget.AnyWidget):
 
     def _tests(self):
         """The library's results for the current scores: B's first, so that each is of B − A."""
-        b, a = self.b, self.a
-        names = tuple(reversed(self.labels))
-        try:
-            t_test = paired_t_test(b, a, labels=names)
-        except ValueError:  # every difference the same: t is undefined, and the widget says why
-            t_test = None
-        return {
-            "t_test": t_test,
-            "randomisation": randomisation_test(b, a, n=self._resamples, seed=self._seed, labels=names),
-            "bootstrap": bootstrap_interval(b, a, confidence=self._confidence, n=self._resamples, seed=self._seed,
-                                            labels=names),
-        }
+        return paired_tests(self.a, self.b, self.labels, resamples=self._resamples, seed=self._seed,
+                            confidence=self._confidence)
 
     @property
     def tests(self):
@@ -150,23 +138,9 @@ class DifferenceExplorer(anywidget.AnyWidget):
 
     def _summary(self, results):
         """What the page shows: texts to 4 decimals, and the floats it draws."""
-        t_test, randomisation, interval = results["t_test"], results["randomisation"], results["bootstrap"]
         d = self.differences
-        return {
-            "differences": [f"{value:+.4f}" for value in d.tolist()],
-            "values": d.tolist(),
-            "mean": f"{float(d.mean()):+.4f}",
-            "mean_value": float(d.mean()),
-            "wins": [int((d > 0).sum()), int((d < 0).sum())],
-            "t": None if t_test is None else {"statistic": f"{t_test.statistic:.4f}", "p": p_text(t_test.p_value),
-                                              "text": str(t_test)},
-            "t_undefined": gettext(UNDEFINED_T, self._language),
-            "randomisation": {"p": p_text(randomisation.p_value), "details": randomisation.shown_details,
-                              "text": str(randomisation)},
-            "bootstrap": {"low": f"{interval.low:+.4f}", "high": f"{interval.high:+.4f}", "range": [interval.low, interval.high],
-                          "excludes_zero": interval.excludes_zero, "confidence": f"{interval.confidence:.0%}",
-                          "text": str(interval)},
-        }
+        return {"differences": [f"{value:+.4f}" for value in d.tolist()], "values": d.tolist(),
+                **summarised_tests(d, results, self._language)}
 
     def _refresh(self):
         with language_set(self._language):  # the results' sentences in the widget's language

@@ -65,6 +65,10 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
     _css = webfont.stylesheet(*STYLES)
     # Names of the synced traits that hold the rankings; each subclass sets its own.
     _rankings = ()
+    # The card groups, in the order they are shown, and their titles (see _group_title); a subclass may add its own.
+    _group_titles = GROUP_TITLES
+    # Controls the page does not show: settings fixed when the explorer is built (lesson 20's come from an evaluation).
+    _locked = ()
 
     labels = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     relevance = traitlets.Dict().tag(sync=True)
@@ -102,7 +106,7 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
         self._specs = panel_numbers.chosen_metrics(metrics, self._subtopics is not None)
         unjudged = check_unjudged(unjudged, items)
         self._judging = unjudged is not None
-        self._groups = [group for group in GROUP_TITLES if any(spec.group == group for spec in self._specs)]
+        self._groups = [group for group in self._group_titles if any(spec.group == group for spec in self._specs)]
         self._start = (tuple(tuple(order) for order in orders), dict(grades), None if pool is None else list(pool),
                        list(unjudged or []))
         self.pool = self._start[2]
@@ -189,7 +193,12 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
             "actions": [[action, self._text(text), self._text(title)] for action, text, title in ACTIONS],
             "groups": self._groups,
             "judging": self._judging,
+            "locked": list(self._locked),
         }
+
+    def _group_title(self, group, threshold):
+        """The title of a group of cards, in the explorer's language."""
+        return self._text(self._group_titles[group]).format(threshold=threshold)
 
     def _text(self, message):
         """``message`` (marked for translation) in the explorer's language."""
@@ -245,7 +254,7 @@ class _Explorer(Changes, Judgements, Previews, anywidget.AnyWidget):
                     {"key": spec.key, "label": spec.title(k), "group": spec.group, "help": self._text(spec.meaning), "text": text}
                     for spec, text in zip(self._specs, shown["texts"])
                 ],
-                "groups": {group: self._text(GROUP_TITLES[group]).format(threshold=threshold) for group in self._groups},
+                "groups": {group: self._group_title(group, threshold) for group in self._groups},
                 "relevant": dict(zip(order, relevant)),
                 "judged": {item: item not in settings["unjudged"] for item in order} if self._judging else None,
                 # A long table: its first and last rows, None for the hidden ones (see table.ROW_LIMIT).

@@ -95,7 +95,7 @@ class Conventions:
         """A short fingerprint of these conventions (and ``others``): previews made under another one are stale."""
         text = json.dumps([sorted(self.relevance.items()), self.k, self.gain, self.discount, self.threshold, self.pool,
                            [spec.key for spec in self.specs], None if self.subtopics is None else sorted(self.subtopics.items()),
-                           sorted(self.unjudged), others])
+                           sorted(self.unjudged), others], default=repr)  # repr: a gain function (trec_eval's gain map)
         return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
 
 

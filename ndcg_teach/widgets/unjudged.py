@@ -56,19 +56,27 @@ class Condensed:
         """The metric's title with a prime, as Sakai writes it: ``"AP′@5"``."""
         return self.metric.title(k).replace("@", "′@", 1) if "@" in self.metric.title(k) else self.metric.title(k) + "′"
 
+    def value_of(self, query, k, **settings):
+        """The metric's value on the condensed ``query`` (one query or a batch)."""
+        return call(self.metric, query.condensed(), k, **settings)
+
 
 def card(key):
-    """The spec a card key names: a registry key, or ``"condensed_"`` and a registry key."""
+    """The spec a card key names: a registry key, or ``"condensed_"`` and a registry key; a card object (one with
+    its own ``value_of``, such as lesson 20's) is its own spec."""
+    if not isinstance(key, str) and hasattr(key, "value_of"):
+        return key
     if isinstance(key, str) and key.startswith(CONDENSED):
         return Condensed(metric(key[len(CONDENSED):]))
     return metric(key)
 
 
 def card_value(spec, query, k, **settings):
-    """A card's value through :func:`~ndcg_teach.registry.call`: on the condensed query for a :class:`Condensed` card."""
-    if isinstance(spec, Condensed):
-        return call(spec.metric, query.condensed(), k, **settings)
-    return call(spec, query, k, **settings)
+    """A card's value: a registered metric's through :func:`~ndcg_teach.registry.call`; a card of another kind (a
+    :class:`Condensed` one, or lesson 20's cards of an evaluated run) computes its own, by its ``value_of``."""
+    if isinstance(spec, Metric):
+        return call(spec, query, k, **settings)
+    return spec.value_of(query, k, **settings)
 
 
 def check_unjudged(unjudged, items):

@@ -5,10 +5,6 @@
 // A dragged score is sent once per frame; the kernel's answer then redraws every number. No words live here:
 // Python sends them once, in the learner's language (the `messages` trait).
 
-function fill(template, values = {}) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
 const SYSTEM_KEYS = ["a", "b"];
 // On every control: arrow keys move a slider, not the notebook's cell selection.
 const QUIET = { "data-lm-suppress-shortcuts": "true" };

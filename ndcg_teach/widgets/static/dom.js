@@ -1,10 +1,15 @@
 // The explorer's DOM helpers (joined before plots.js and explorer.js into one module, see explorer.py).
-// `h` builds a node. What is repainted on every position a dragged row passes (the step table, the plots,
+// `fill` puts values into a message's {placeholders}; `h` builds a node. What is repainted on every position a dragged row passes (the step table, the plots,
 // the comparison table) is not built as nodes: `s` (SVG) and `d` (HTML) describe it as plain objects, and
 // `draw` writes into the nodes already on the page only the attributes and texts that differ from the last
 // description drawn.
 
 const SVG = "http://www.w3.org/2000/svg";
+
+// `template` with each {name} replaced by values[name], in one pass (a value's own braces stay as they are).
+function fill(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

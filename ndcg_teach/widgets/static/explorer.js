@@ -18,11 +18,6 @@
 // No words live here: Python sends every text once, in the learner's language (the `messages`
 // trait, see messages.py), and `fill` puts the values into its {placeholders}.
 
-// `template` with each {name} replaced by values[name], in one pass (a value's own braces stay as they are).
-function fill(template, values = {}) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function render({ model, el }) {
@@ -109,11 +104,14 @@ function render({ model, el }) {
     model.save_changes();
   }));
   const field = (label, ...control) => h("label", { class: "ndcg-x-field" }, h("span", { class: "ndcg-x-field-label", text: label }), ...control);
+  // A setting fixed when the explorer was built (choices.locked) has no control.
+  const locked = new Set(choices.locked || []);
+  const unless = (name, node) => (locked.has(name) ? null : node);
   const controls = h("div", { class: "ndcg-x-controls" },
     field(t("cutoff"), kInput, kOut),
-    field(t("gain"), gainSelect),
-    field(t("discount"), discountSelect),
-    field(t("relevant_if"), thresholdSelect));
+    unless("gain", field(t("gain"), gainSelect)),
+    unless("discount", field(t("discount"), discountSelect)),
+    unless("threshold", field(t("relevant_if"), thresholdSelect)));
 
   // The controls show the kernel's values: after a refused change, the value the kernel kept.
   function showControls() {
