@@ -5,6 +5,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _choice_judge, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "20-evaluate-your-own-system"
 
@@ -148,5 +149,40 @@ LESSON_EXERCISES = (
             },
         ),
         right=mark("Write the conclusion with the interval and the p-value, not with the word \"better\" alone."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "20-a-query-that-scores-0",
+        LESSON,
+        "what a query with no relevant judgement says about a system",
+        mark("One query of the evaluation scores nDCG@10 = 0: nobody judged any of its passages relevant, and 8 of its top 10 were never judged.\n"
+             "What does its 0 say about the system?"),
+        wrong(mark("The system failed this query completely."),
+              mark("With no relevant judgement the ideal DCG is 0, so every ranking scores 0 here: the 0 is a convention, not a verdict on the system.")),
+        right(mark("Nothing: the query cannot tell one system from another, and belongs in what you report about the judgements."),
+              mark("A query without a relevant judgement scores 0 whatever the system does (lesson 03): it lowers every system's mean alike and explains none of it.")),
+        wrong(mark("Its passages are all irrelevant."),
+              mark("8 of its top 10 were never judged: nobody knows whether they are relevant, and trec_eval counts them as 0.")),
+        wrong(mark("The system should be tuned on this query."),
+              mark("No change of the ranking can raise a score whose ideal DCG is 0; only judgements could show whether anything relevant was found.")),
+    ),
+    question(
+        "20-an-advantage-from-the-pool",
+        LESSON,
+        "where a fused run's lead on the shipped judgements came from",
+        mark("On the shipped judgements, a fused run beats the reranker on all 12 queries, and three tests agree.\n"
+             "With every passage judged, the reranker is ahead on average and no test finds a difference.\n"
+             "What explains the first result?"),
+        wrong(mark("The tests were wrong: 12 queries are too few."),
+              mark("On the shipped judgements the difference was consistent, and the tests read it rightly; what they cannot know is that the judgements favour one run.")),
+        wrong(mark("Fusion did improve the ranking, and judging more passages hid the gain."),
+              mark("Judging every passage removes a bias, it does not hide a gain: with complete judgements the reranker is the better one on average.")),
+        right(mark("Fusion leans on the retriever, which is like the pooled systems, so its top 10 holds more judged passages and drops unjudged ones."),
+              mark("Every unjudged passage counts as not relevant, so moving towards the pooled systems looks like a gain: check judged@10 for both runs before believing a difference.")),
+        wrong(mark("The fusion weight was tuned on these 12 queries."),
+              mark("The weight was fixed before looking at any result; the lead came from what had been judged, not from tuning.")),
     ),
 )
