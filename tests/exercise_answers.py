@@ -86,6 +86,11 @@ ANSWERS = {
     "19-clipped-ips": (3 + 0 + 3) / 5,  # weights clipped at 3: 3, 2, 0, 0.625, 3
     # alpha-hat: d1 2/1/4 = 0.5, d2 (1/0.5)/4 = 0.5, d3 (1/0.25)/4 = 1; new positions d3, d1, d2.
     "19-position-ips": 1.0 * 1 + 0.5 * 0.5 + 0.25 * 0.5,
+    "21-vital-strict": 1 / 3,  # vital n1 support, n3 partial (0 when strict), n5 not
+    "21-weighted": (1 + 0.5 + 0.5 * (1 + 0 + 0.5)) / (2 + 0.5 * 3),  # vital credits 1, 1/2; okay 1, 0, 1/2 at weight 1/2
+    # p1 alone, p3 irrelevant; p2 and p3 needed together; p4 cites an unsupported sentence; p2 alone.
+    "21-citation-precision": 4 / 6,
+    "21-faithful-ceiling": 3 / 4,  # vital n1, n2, n7 in the context; n4 nowhere
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -199,4 +204,16 @@ SLIPS = [
     ("19-clipped-ips", 6 / 8.625, "sum of the clipped weights"),
     ("19-position-ips", (1 * 1 + 0.5 * 2 + 0.25 * 1) / 4, "naive estimate"),
     ("19-position-ips", 0.5 + 0.5 + 1, "That adds the estimated attractiveness"),
+    ("21-vital-strict", 1.5 / 3, "that is the vital score"),
+    ("21-vital-strict", 3 / 7, "You averaged over every nugget"),
+    ("21-vital-strict", 4.5 / 7, "That is the all score"),
+    ("21-weighted", 3 / 5, "That is the all score"),
+    ("21-weighted", 1.5 / 3.5, "strict weighted score"),
+    ("21-weighted", 2.25 / 5, "You divided by the number of nuggets"),
+    ("21-citation-precision", 3 / 4, "That is citation recall"),
+    ("21-citation-precision", 2 / 6, "support their sentence alone"),
+    ("21-citation-precision", 4 / 5, "You left out the citations of the unsupported sentence"),
+    ("21-citation-precision", 5 / 6, "does not need"),
+    ("21-faithful-ceiling", 6 / 7, "You counted every nugget"),
+    ("21-faithful-ceiling", 4 / 4, "once per passage"),
 ]

@@ -334,6 +334,13 @@ SOLUTIONS = {
     "19-position-ips": lambda i: nt.position_based_ips(
         i["logged"], i["clicks"], i["target"], nt.PositionBasedModel(examination=i["examination"])
     ).value,
+    "21-vital-strict": lambda i: nt.nugget_scores(**i).vital_strict,
+    "21-weighted": lambda i: nt.nugget_scores(**i).weighted,
+    "21-citation-precision": lambda i: nt.citation_support(**i).precision,
+    "21-faithful-ceiling": lambda i: nt.nugget_scores(
+        list(i["nuggets"].values()),
+        ["support" if any(n in facts for facts in i["context"].values()) else "not_support" for n in i["nuggets"]],
+    ).vital_strict,
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 

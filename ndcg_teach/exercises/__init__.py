@@ -59,6 +59,7 @@ from . import (
     lesson_17,
     lesson_18,
     lesson_19,
+    lesson_21,
 )
 from .framework import Exercise, Feedback, Inputs, _thawed
 from .lesson_06 import PLAYGROUND_RELEVANCE as PLAYGROUND_RELEVANCE  # the playground lesson (06) imports it from here
@@ -70,6 +71,7 @@ __all__ = ["EXERCISES", "Exercise", "Feedback", "check", "inputs"]
 _LESSONS = (
     lesson_00, lesson_01, lesson_02, lesson_03, lesson_04, lesson_05, lesson_06, lesson_07, lesson_08, lesson_09,
     lesson_10, lesson_11, lesson_12, lesson_13, lesson_14, lesson_15, lesson_16, lesson_17, lesson_18, lesson_19,
+    lesson_21,
 )
 
 EXERCISES: Mapping[str, Exercise] = MappingProxyType(
