@@ -236,7 +236,8 @@ def _passages(rng, importance, popularity):
     facts = [(name,) for name in names]
     while len(facts) < PASSAGES // 2:
         size = 1 if rng.random() < 0.7 else 2
-        facts.append(tuple(sorted(rng.choice(names, size=size, replace=False, p=popularity), key=names.index)))
+        facts.append(tuple(sorted((str(n) for n in rng.choice(names, size=size, replace=False, p=popularity)),
+                                  key=names.index)))
     facts += [()] * (PASSAGES - len(facts))
     order = rng.permutation(PASSAGES)
     return {f"p{i + 1:02d}": facts[j] for i, j in enumerate(order)}

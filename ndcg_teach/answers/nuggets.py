@@ -41,8 +41,9 @@ CREDIT = {"support": Fraction(1), "partial_support": Fraction(1, 2), "not_suppor
 STRICT_CREDIT = {"support": Fraction(1), "partial_support": Fraction(0), "not_support": Fraction(0)}
 WEIGHT = {"vital": Fraction(1), "okay": Fraction(1, 2)}
 # The words a table shows for the labels and its headers (marked here, translated when shown).
-_WORDS = {label: mark(label) for label in ("vital", "okay", "support", "partial_support", "not_support")}
-_HEADERS = (mark("nugget"), mark("importance"), mark("support"), mark("credit"), mark("strict credit"), mark("weight"))
+_WORDS = {"vital": mark("vital"), "okay": mark("okay"), "support": mark("support"), "partial_support": mark("partial_support"),
+          "not_support": mark("not_support")}
+_HEADERS = (mark("nugget"), mark("importance"), mark("label"), mark("credit"), mark("strict credit"), mark("weight"))
 _SCORE_NAMES = {"all": mark("all"), "all_strict": mark("all, strict"), "vital": mark("vital"),
                 "vital_strict": mark("vital, strict"), "weighted": mark("weighted"),
                 "weighted_strict": mark("weighted, strict")}
