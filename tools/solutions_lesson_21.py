@@ -2,9 +2,6 @@
 
 from solution_registry import solves
 
-CREDIT = {"support": 1.0, "partial_support": 0.5, "not_support": 0.0}
-WEIGHT = {"vital": 1.0, "okay": 0.5}
-
 
 @solves("21-vital-strict",
         {"importance": ["vital", "vital", "okay", "vital"],
@@ -22,9 +19,11 @@ def solve_vital_strict(importance, support):
         {"importance": ["vital", "okay", "okay", "okay"],
          "support": ["not_support", "support", "support", "partial_support"]})
 def solve_weighted(importance, support):
+    credit = {"support": 1.0, "partial_support": 0.5, "not_support": 0.0}
+    weight = {"vital": 1.0, "okay": 0.5}
     # Each nugget's credit times its weight, over the sum of the weights.
-    earned = sum(WEIGHT[kind] * CREDIT[label] for kind, label in zip(importance, support))
-    return earned / sum(WEIGHT[kind] for kind in importance)
+    earned = sum(weight[kind] * credit[label] for kind, label in zip(importance, support))
+    return earned / sum(weight[kind] for kind in importance)
 
 
 @solves("21-citation-precision",
