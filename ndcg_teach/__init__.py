@@ -34,11 +34,13 @@ from .trec_gains import TrecGains
 __version__ = "0.1.0"
 
 # Subpackages that need more than NumPy load on first use, so `import ndcg_teach` stays light.
-LAZY_SUBMODULES = ("conventions", "examples", "exercises", "glossary", "many_systems", "plots", "significance", "widgets")
-# Lessons 13-19's names, each loaded from its module on first use: imported here they would add ~50 ms (measured
+LAZY_SUBMODULES = ("answers", "conventions", "examples", "exercises", "glossary", "many_systems", "plots", "significance", "widgets")
+# Lessons 13-21's names, each loaded from its module on first use: imported here they would add ~50 ms (measured
 # with benchmarks/import_time.py) to every `import ndcg_teach`, for lessons most sessions never open.
 LAZY_NAMES = {
     **dict.fromkeys(("ab_test_power", "ab_test_size", "ab_test_size_means"), "ab_testing"),
+    **dict.fromkeys(("answer_collection", "citation_support", "faithfulness", "judge_assignments", "nugget_evaluation",
+                     "nugget_judge_effect", "nugget_scores"), "answers"),
     **dict.fromkeys(("cohen_kappa", "fleiss_kappa"), "agreement"),
     "BanditProblem": "bandit_problem",
     **dict.fromkeys(("CascadeModel", "PositionBasedModel"), "click_models"),

@@ -172,22 +172,51 @@ class SimulatedJudge(Explained):
             :func:`~ndcg_teach.evaluate`.
         """
         truth = read_qrels(qrels)
-        rng = np.random.default_rng(check_seed(seed))
-        index = {grade: i for i, grade in enumerate(self.grades)}
-        unknown = sorted({float(g) for g in truth.grades if g not in index})
+        unknown = sorted({float(g) for g in truth.grades if g not in self.grades})
         if unknown:
             raise ValueError(gettext("qrels must use only the judge's grades {value}; grades {unknown} are not "
                                      "on its scale. Got {got} instead.").format(value=shown(list(self.grades)),
                                                                                 unknown=shown(unknown),
                                                                                 got=shown(qrels)))
-        rows = np.array([index[g] for g in truth.grades], dtype=np.int64)
+        judged = {}
+        for qid, docno, grade in zip(truth.qids, truth.docnos, self._given(truth.grades, seed)):
+            judged.setdefault(qid.decode(), {})[docno.decode()] = grade
+        return judged
+
+    def regrade(self, grades, *, seed=0):
+        """The grades this judge gives to items whose true grades are ``grades``, in the same order. Lessons 15 and 21.
+
+        :meth:`judge` re-grades qrels this way; lesson 21 re-labels nugget
+        assignments (0 not_support, 1 partial_support, 2 support).
+
+        Parameters
+        ----------
+        grades : sequence of int
+            True grades, each on the judge's scale.
+        seed : int or None, default 0
+
+        Examples
+        --------
+        >>> SimulatedJudge.lenient((0, 1, 2), 0.5).regrade([0, 1, 2, 2], seed=1)  # draws 0.51, 0.95, 0.14, 0.95
+        [1, 2, 2, 2]
+        """
+        given = check_label_list("grades", grades, mark("true grades, each on the judge's scale"))
+        unknown = sorted({g for g in given if g not in self.grades}, key=repr)
+        if unknown:
+            raise ValueError(gettext("grades must use only the judge's grades {value}; {unknown} are not on its scale. "
+                                     "Got {got} instead.").format(value=shown(list(self.grades)), unknown=shown(unknown),
+                                                                  got=shown(grades)))
+        return self._given(given, seed)
+
+    def _given(self, grades, seed):
+        """The grades given to items of true ``grades`` (all on the scale): one uniform draw per item, in order."""
+        rng = np.random.default_rng(check_seed(seed))
+        index = {grade: i for i, grade in enumerate(self.grades)}
+        rows = np.array([index[g] for g in grades], dtype=np.int64)
         cumulative = np.cumsum(np.array(self.confusion), axis=1)
         draws = rng.random(rows.size)
         given = (draws[:, None] >= cumulative[rows]).sum(axis=1).clip(max=len(self.grades) - 1)
-        judged = {}
-        for qid, docno, column in zip(truth.qids, truth.docnos, given):
-            judged.setdefault(qid.decode(), {})[docno.decode()] = self.grades[column]
-        return judged
+        return [self.grades[column] for column in given]
 
     def _parts(self):
         language = self.language

@@ -94,6 +94,11 @@ ANSWERS = {
     # q1: a at 2, R = 1: 1/2; q2 judged v: c, v, d relevant at 1, 2, 4 of R = 3: (1 + 1 + 3/4) / 3.
     "20-mean-if-judged": (1 / 2 + (1 + 1 + 3 / 4) / 3) / 2,
     "20-significant": "yes" if paired_t_test([0.47, 0.53, 0.38, 0.66, 0.45, 0.61], [0.42, 0.55, 0.31, 0.60, 0.48, 0.52]).p_value < 0.05 else "no",
+    "21-vital-strict": 1 / 3,  # vital n1 support, n3 partial (0 when strict), n5 not
+    "21-weighted": (1 + 0.5 + 0.5 * (1 + 0 + 0.5)) / (2 + 0.5 * 3),  # vital credits 1, 1/2; okay 1, 0, 1/2 at weight 1/2
+    # p1 alone, p3 irrelevant; p2 and p3 needed together; p4 cites an unsupported sentence; p2 alone.
+    "21-citation-precision": 4 / 6,
+    "21-faithful-ceiling": 3 / 4,  # vital n1, n2, n7 in the context; n4 nowhere
 }
 """A right answer for every exercise, computed here with the library (the lessons' solutions do the same)."""
 
@@ -217,4 +222,16 @@ SLIPS = [
     ("20-mean-if-judged", (1 / 2 + (1 + 1 + 3 / 4) / 2) / 2, "R must grow too"),
     ("20-mean-if-judged", (1 + 1 + 3 / 4) / 3, "the query's own AP"),
     ("20-significant", "yes", "Check p again"),
+    ("21-vital-strict", 1.5 / 3, "that is the vital score"),
+    ("21-vital-strict", 3 / 7, "You averaged over every nugget"),
+    ("21-vital-strict", 4.5 / 7, "That is the all score"),
+    ("21-weighted", 3 / 5, "That is the all score"),
+    ("21-weighted", 1.5 / 3.5, "strict weighted score"),
+    ("21-weighted", 2.25 / 5, "You divided by the number of nuggets"),
+    ("21-citation-precision", 3 / 4, "That is citation recall"),
+    ("21-citation-precision", 2 / 6, "support their sentence alone"),
+    ("21-citation-precision", 4 / 5, "You left out the citations of the unsupported sentence"),
+    ("21-citation-precision", 5 / 6, "does not need"),
+    ("21-faithful-ceiling", 6 / 7, "You counted every nugget"),
+    ("21-faithful-ceiling", 4 / 4, "once per passage"),
 ]

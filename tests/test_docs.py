@@ -158,7 +158,7 @@ def test_the_explorer_pages_name_the_default_cards():
     assert f"{'、'.join(labels[:-1])} 和 {labels[-1]}（" in text(DOCS / "explorer.zh-CN.md")
 
 
-NUMBERS = {5: ("five", "五"), 20: ("twenty", "二十")}
+NUMBERS = {5: ("five", "五"), 20: ("twenty", "二十"), 21: ("twenty-one", "二十一"), 22: ("twenty-two", "二十二")}
 
 
 def test_the_counts_in_words_are_the_courses():

@@ -348,6 +348,13 @@ SOLUTIONS = {
     "20-mean-if-judged": lambda i: nt.evaluate({**i["qrels"], i["qid"]: {**i["qrels"][i["qid"]], i["item"]: 1}},
                                                i["run"], ["map"])["map"],
     "20-significant": lambda i: "yes" if significance.paired_t_test(i["b"], i["a"]).p_value < i["alpha"] else "no",
+    "21-vital-strict": lambda i: nt.nugget_scores(**i).vital_strict,
+    "21-weighted": lambda i: nt.nugget_scores(**i).weighted,
+    "21-citation-precision": lambda i: nt.citation_support(**i).precision,
+    "21-faithful-ceiling": lambda i: nt.nugget_scores(
+        list(i["nuggets"].values()),
+        ["support" if any(n in facts for facts in i["context"].values()) else "not_support" for n in i["nuggets"]],
+    ).vital_strict,
 }
 """A solution from each exercise's inputs, as a lesson's Solutions cell can now write it."""
 

@@ -42,6 +42,7 @@ FIRST_LESSONS = [
     "18-online-evaluation",
     "19-counterfactual-evaluation",
     "20-evaluate-your-own-system",
+    "21-evaluating-generated-answers",
 ]
 SECTIONS = ["Why it matters", "You will learn", "Summary", "Exercises", "References"]
 SECTIONS_ZH = ["为什么重要", "学习目标", "小结", "练习", "参考文献"]

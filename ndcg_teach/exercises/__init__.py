@@ -66,6 +66,7 @@ from . import (
     lesson_18,
     lesson_19,
     lesson_20,
+    lesson_21,
 )
 from . import questions
 from .framework import Exercise, Feedback, Inputs, _thawed
@@ -78,6 +79,7 @@ __all__ = ["EXERCISES", "Exercise", "Feedback", "check", "discussion", "inputs",
 _LESSONS = (
     lesson_00, lesson_01, lesson_02, lesson_03, lesson_04, lesson_05, lesson_06, lesson_07, lesson_08, lesson_09,
     lesson_10, lesson_11, lesson_12, lesson_13, lesson_14, lesson_15, lesson_16, lesson_17, lesson_18, lesson_19, lesson_20,
+    lesson_21,
 )
 
 EXERCISES: Mapping[str, Exercise] = MappingProxyType(
