@@ -59,8 +59,13 @@ def lesson_output(stem, marker):
 
 
 PR_LIST = [0, 3, 0, 2, 1, 1]  # lesson 04's list of sections 1 to 4
+P5 = {threshold: sum(grade >= threshold for grade in PR_LIST[:5]) / 5 for threshold in (1, 3)}
+HOPELESS, RICH = ndcg([1, 0, 0], 3, pool=[1, 0, 0, 0]), ndcg([3, 3, 0], 3, pool=[3, 3, 3, 2, 0])  # lesson 03, section 5
 TIES = ({"d1": 1, "d2": 3, "d3": 0, "d4": 2}, {"d1": 0.8, "d2": 0.8, "d3": 0.3, "d4": 0.3})  # lesson 08, section 4
+SKLEARN_TIES = ndcg_score([list(TIES[0].values())], [list(TIES[1].values())])
+TREC_TIES = pytrec_eval.RelevanceEvaluator({"q": TIES[0]}, {"ndcg"}).evaluate({"q": TIES[1]})["q"]["ndcg"]
 REACH_RANK_4 = (1 - 3 / 8) * (1 - 7 / 8)  # ERR on [2, 3, 0, 1], top grade 3: neither rank 1 nor rank 2 satisfied
+GEOMETRIC = [0.8 ** (i - 1) for i in range(1, 21)]
 
 STATED = [
     ("02-which-gain", "(0, 1, 3, 7, 15)", "(" + ", ".join(str(2**grade - 1) for grade in range(5)) + ")"),
@@ -68,23 +73,11 @@ STATED = [
     ("02-which-discount", "keeps 0.228", f"keeps {1 / math.log2(21):.3f}"),
     ("02-which-discount", "only 30%", f"only {share_of_top_3([1 / math.log2(i + 1) for i in range(1, 21)]):.0%}"),
     ("02-which-discount", "51% for 1/i", f"{share_of_top_3([1 / i for i in range(1, 21)]):.0%} for 1/i"),
-    (
-        "02-which-discount",
-        "49% for p = 0.8",
-        f"{share_of_top_3([0.8 ** (i - 1) for i in range(1, 21)]):.0%} for p = 0.8",
-    ),
+    ("02-which-discount", "49% for p = 0.8", f"{share_of_top_3(GEOMETRIC):.0%} for p = 0.8"),
     ("03-ideal-from-the-list", "is 0.4465", f"is {ndcg([2, 1, 0], 3, pool=[3, 3, 2, 1, 0, 0]):.4f}"),
-    ("03-a-hopeless-query", "and 0.7654", f"and {ndcg([3, 3, 0], 3, pool=[3, 3, 3, 2, 0]):.4f}"),
-    (
-        "03-a-hopeless-query",
-        "0.8827",
-        f"{(ndcg([1, 0, 0], 3, pool=[1, 0, 0, 0]) + ndcg([3, 3, 0], 3, pool=[3, 3, 3, 2, 0])) / 2:.4f}",
-    ),
-    (
-        "04-two-papers",
-        "0.6 and 0.2",
-        f"{sum(g >= 1 for g in PR_LIST[:5]) / 5} and {sum(g >= 3 for g in PR_LIST[:5]) / 5}",
-    ),
+    ("03-a-hopeless-query", "and 0.7654", f"and {RICH:.4f}"),
+    ("03-a-hopeless-query", "0.8827", f"{(HOPELESS + RICH) / 2:.4f}"),
+    ("04-two-papers", "0.6 and 0.2", f"{P5[1]} and {P5[3]}"),
     ("04-two-papers", "1, 0.5, 0.33 or 0.25", ", ".join(f"{1 / n:.2g}" for n in (1, 2, 3)) + f" or {1 / 4}"),
     ("05-what-ap-rewards", "X 0.1", f"X {average_precision([1, 0, 0, 0, 0], 10)}"),
     ("06-swap-cost", "costs 0.0438", f"costs {(2 - 1) * (1 / math.log2(5) - 1 / math.log2(6)):.4f}"),
@@ -95,18 +88,7 @@ STATED = [
     ("07-errors-that-cancel", "from 3.01 to 2.21", f"from {(2**3 - 1) / math.log2(5):.2f} to {(2**3 - 1) / 3.17:.2f}"),
     ("07-what-a-number-needs", "returns 0.8645", f"returns {ndcg([4, 5, 2, 3, 1], 5, gain='exponential'):.4f}"),
     ("07-what-a-number-needs", "prints 0.8608", f"prints {38.23 / 44.41:.4f}"),
-    (
-        "08-which-choices",
-        "(0.8804 against",
-        f"({ndcg_score([list(TIES[0].values())], [list(TIES[1].values())]):.4f} against",
-    ),
-    (
-        "08-which-choices",
-        "against 0.9725)",
-        "against {:.4f})".format(
-            pytrec_eval.RelevanceEvaluator({"q": TIES[0]}, {"ndcg"}).evaluate({"q": TIES[1]})["q"]["ndcg"]
-        ),
-    ),
+    ("08-which-choices", "(0.8804 against 0.9725)", f"({SKLEARN_TIES:.4f} against {TREC_TIES:.4f})"),
     ("11-the-cascade", "probability 1/8", f"probability 1/{round(1 / ((2**1 - 1) / 2**3))}"),
     ("11-the-cascade", "0.125/4 = 0.031", f"{(2**1 - 1) / 2**3}/4 = {(2**1 - 1) / 2**3 / 4:.3f}"),
     ("11-the-cascade", "chance, 0.078,", f"chance, {REACH_RANK_4:.3f},"),
