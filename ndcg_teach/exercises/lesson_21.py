@@ -194,16 +194,16 @@ LESSON_EXERCISES += (
         wrong(mark("Nothing: p1 still supports the sentence, so an extra citation does no harm."),
               mark("Citation precision counts every citation of the answer: a citation that does not support its "
                    "sentence alone, where the others suffice without it, is irrelevant and counts against precision.")),
-        right(mark("Recall stays 0.6000; precision falls to 4/7 = 0.5714."),
-              mark("The sentence is still supported, so recall does not move.\n"
-                   "p2 states nothing the sentence says, and p1 suffices without it: p2 is irrelevant, one more citation "
-                   "that is not precise, and precision becomes 4 of 7.")),
         wrong(mark("Recall falls: the cited passages now state facts the sentence does not."),
               mark("Passages support a sentence when together they state every one of its facts; what else they state "
                    "does not matter, so the sentence stays supported.")),
         wrong(mark("Precision rises: a reader has more passages to check the sentence against."),
               mark("Precision is the share of citations that are not irrelevant; a citation that gives the sentence "
                    "nothing it needs lowers it, whatever it offers a reader.")),
+        right(mark("Recall stays 0.6000; precision falls to 4/7 = 0.5714."),
+              mark("The sentence is still supported, so recall does not move.\n"
+                   "p2 states nothing the sentence says, and p1 suffices without it: p2 is irrelevant, one more citation "
+                   "that is not precise, and precision becomes 4 of 7.")),
     ),
     question(
         "21-true-but-unfaithful",
@@ -212,13 +212,13 @@ LESSON_EXERCISES += (
         mark("17 of system D's statements each state a nugget that its context (the five passages its generator read) "
              "does not state: they come from the generator's memory, and each is true.\n"
              "What do such statements do to D's scores?"),
-        wrong(mark("They raise its faithfulness: a true statement is a faithful one."),
-              mark("Faithfulness asks whether the context supports a statement, not whether it is true: a statement its "
-                   "context does not state lowers faithfulness however true it is.")),
         right(mark("They raise its nugget scores and lower its faithfulness."),
               mark("The assessors mark a nugget supported wherever the answer states it, so memory earns nugget credit "
                    "(D ranks second by the vital scores); faithfulness counts each such statement as one its context "
                    "does not support.")),
+        wrong(mark("They raise its faithfulness: a true statement is a faithful one."),
+              mark("Faithfulness asks whether the context supports a statement, not whether it is true: a statement its "
+                   "context does not state lowers faithfulness however true it is.")),
         wrong(mark("They lower its nugget scores: a nugget score penalises what the context does not hold."),
               mark("Nuggets are assigned by reading the answer against the nuggets, not against the context: a nugget "
                    "the answer states is supported wherever the statement came from.")),
@@ -237,15 +237,15 @@ LESSON_EXERCISES += (
         wrong(mark("κ and τ measure the same agreement, so the gap between them is chance."),
               mark("κ counts how far the labels agree beyond chance; τ asks whether the order of the systems survives.\n"
                    "A few wrong labels that all favour one system move τ a lot and κ little.")),
+        wrong(mark("Its errors do not depend on the system, so it raises every system alike and cannot change the "
+                   "order: τ below 1 comes from the random draws alone."),
+              mark("The errors do not depend on the system, but their effect does, through what each system's answers "
+                   "hold: an answer with more partial support gains more.")),
         right(mark("All its errors fall on partial support, and B's answers hold most of it: few wrong labels, but they "
                    "lift one system far more than the others."),
               mark("By the strict vital score it raises B by 0.2258 and C by nothing, enough to reorder systems that "
                    "are close.\n"
                    "Look at a judge's confusion matrix and at each system's bias, not at κ alone.")),
-        wrong(mark("Its errors do not depend on the system, so it raises every system alike and cannot change the "
-                   "order: τ below 1 comes from the random draws alone."),
-              mark("The errors do not depend on the system, but their effect does, through what each system's answers "
-                   "hold: an answer with more partial support gains more.")),
         wrong(mark("The quadratic-weighted κ would show the problem: it punishes a jump from partial to full support."),
               mark("A jump from partial to full support is one step, which the quadratic weights punish least: this "
                    "judge's quadratic-weighted κ is 0.95, higher still.")),
