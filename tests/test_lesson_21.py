@@ -123,3 +123,86 @@ def test_section_5s_judges_by_the_strict_vital_score(confusion, bias, first):
         moved = [m + (x - p) for m, x, p in zip(moved, means, people)]
         firsts += max(range(4), key=lambda i: (means[i], -i)) == 0
     assert [round(float(m / 20), 4) for m in moved] == list(bias) and firsts == first
+
+
+# The numbers lesson 21's questions to think about quote, recomputed the same way.
+
+def question_text(key):
+    """The English stem, options and explanations of question ``key``, as one line."""
+    from ndcg_teach.exercises import EXERCISES
+
+    asked = EXERCISES[key].question
+    return " ".join(" ".join(part.split("\n")) for part in
+                    [asked.stem, *(part for option in asked.options for part in (option.text, option.why))])
+
+
+MOON = {"passages": {"p1": {"n1"}, "p2": {"n2", "n3"}, "p3": {"n4", "n6"}, "p4": {"n5"}},
+        "claims": [{"n1"}, {"n2", "n4"}, {"n3"}, {"x1"}, {"n6"}],
+        "citations": [["p1"], ["p2", "p3"], ["p2", "p1"], ["p4"], []]}  # lesson 21, section 3
+
+
+def alce(claims, citations, passages):
+    """(citation recall, precise citations, citations) by ALCE's two conditions, with sets."""
+    def states(cited, facts):
+        return facts <= set().union(*(passages[p] for p in cited))
+
+    ok = [bool(cited) and states(cited, facts) for facts, cited in zip(claims, citations)]
+    precise = sum(states([p], facts) or not states([q for q in cited if q != p], facts)
+                  for facts, cited, good in zip(claims, citations, ok) if good for p in cited)
+    return Fraction(sum(ok), len(claims)), precise, sum(map(len, citations))
+
+
+def test_removing_the_wrong_sentence_keeps_the_moon_answers_all_score():
+    importance = {"n1": "vital", "n2": "vital", "n3": "vital", "n4": "okay", "n5": "okay", "n6": "okay"}
+    labels = {"n1": "support", "n2": "support", "n3": "partial_support", "n4": "support", "n5": "not_support",
+              "n6": "partial_support"}
+    # sentence 4 states the opposite of n5: with it or without it, n5 is not supported and no other label moves
+    assert score(labels, importance, "all", False) == Fraction(2, 3)
+    assert "all score is 2/3" in question_text("21-a-wrong-sentence") and "2/3 as well." in question_text("21-a-wrong-sentence")
+
+
+def test_an_unneeded_citation_keeps_citation_recall_and_lowers_precision():
+    before = alce(**MOON)
+    after = alce(MOON["claims"], [["p1", "p2"], *MOON["citations"][1:]], MOON["passages"])
+    stated = question_text("21-one-more-citation")
+    assert f"citation recall ({float(before[0]):.4f}) and citation precision ({before[1] / before[2]:.4f})" in stated
+    assert after[0] == before[0] and (after[1], after[2]) == (before[1], before[2] + 1)
+    assert f"Recall stays {float(after[0]):.4f}; precision falls to {after[1]}/{after[2]} = {after[1] / after[2]:.4f}." in stated
+
+
+def test_d_states_as_many_true_nuggets_from_memory_as_the_question_says():
+    from_memory = 0
+    for q in QUERIES:
+        context = set().union(*(set(COLLECTION.passages[q][p]) for p in top("D", q, 5)))
+        from_memory += sum(all(f in COLLECTION.nuggets[q] for f in s.facts) and not set(s.facts) <= context
+                           for s in COLLECTION.answers["D"][q])
+    assert question_text("21-true-but-unfaithful").startswith(f"{from_memory} of system D's statements")
+
+
+def test_the_agreement_and_the_rankings_the_judges_question_quotes():
+    from scipy.stats import kendalltau
+    from sklearn.metrics import cohen_kappa_score
+
+    grade = {"not_support": 0, "partial_support": 1, "support": 2}
+    rows = [(s, q, n) for s in SYSTEMS for q in QUERIES for n in COLLECTION.assignments[s][q]]
+    people = [grade[COLLECTION.assignments[s][q][n]] for s, q, n in rows]
+    exact = [mean_score(COLLECTION.assignments, s, "vital", True) for s in SYSTEMS]
+    found = {}
+    for name, confusion in {"partial as full": [[1, 0, 0], [0, 0.4, 0.6], [0, 0, 1]],
+                            "lenient": [[0.7, 0.3, 0], [0, 0.7, 0.3], [0, 0, 1]]}.items():
+        kappas, weighted, taus, moved = [], [], [], [Fraction(0)] * len(SYSTEMS)
+        for trial in range(20):
+            labels = judged(confusion, trial)
+            given = [grade[labels[s][q][n]] for s, q, n in rows]
+            kappas.append(cohen_kappa_score(people, given, labels=[0, 1, 2]))
+            weighted.append(cohen_kappa_score(people, given, labels=[0, 1, 2], weights="quadratic"))
+            means = [mean_score(labels, s, "vital", True) for s in SYSTEMS]
+            taus.append(kendalltau([float(m) for m in exact], [float(m) for m in means]).statistic)
+            moved = [m + (x - e) for m, x, e in zip(moved, means, exact)]
+        found[name] = (np.mean(kappas), np.mean(weighted), np.mean(taus), float(moved[1] / 20), moved[2])
+    full, lenient = found["partial as full"], found["lenient"]
+    stated = question_text("21-agreement-is-not-enough")
+    assert f"(κ {full[0]:.2f} against {lenient[0]:.2f})" in stated and full[0] > lenient[0]
+    assert f"(mean τ {full[2]:.3f} against {lenient[2]:.3f})" in stated and full[2] < lenient[2]
+    assert f"raises B by {full[3]:.4f} and C by nothing" in stated and full[4] == 0
+    assert f"quadratic-weighted κ is {full[1]:.2f}, higher still" in stated and full[1] > full[0]

@@ -193,8 +193,9 @@ def test_the_discussion_gives_every_option_its_verdict_and_explanation_in_the_le
                 lines = discussion(key).splitlines()
             assert len(lines) == 2 * len(asked.options)
             for (head, body), letter, option in zip(zip(lines[::2], lines[1::2]), asked.letters, asked.options):
-                assert head == f"{letter}. " + " ".join(i18n.gettext(option.text, language).split("\n"))
-                assert body == "   " + verdicts[not option.right] + " ".join(i18n.gettext(option.why, language).split("\n"))
+                # one line each, the sentences joined as the language writes them (no space after a Chinese one)
+                assert head == f"{letter}. " + i18n.sentences(i18n.gettext(option.text, language).split("\n"))
+                assert body == "   " + verdicts[not option.right] + i18n.sentences(i18n.gettext(option.why, language).split("\n"))
 
 
 def test_recorded_takes_any_letter_alike_and_refuses_what_is_not_one():

@@ -58,7 +58,8 @@ class CitationSupport(Explained):
         language = self.language
         yes, no = _("yes", language), _("no", language)
         rows = tuple((i, ", ".join(claim), ", ".join(cited) or "-", yes if ok else no,
-                      "; ".join(f"{p}: {_(VERDICTS[v], language)}" for p, v in zip(cited, verdicts)) or "-")
+                      _("; ", language).join(_("{label}: {text}", language).format(label=p, text=_(VERDICTS[v], language))
+                                             for p, v in zip(cited, verdicts)) or "-")
                      for i, (claim, cited, ok, verdicts) in enumerate(
                          zip(self.claims, self.citations, self.supported, self.verdicts), 1))
         table = Table(None, _HEADERS, rows, align="rllll", shown_headers=tuple(_(h, language) for h in _HEADERS))

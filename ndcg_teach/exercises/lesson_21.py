@@ -4,6 +4,7 @@ import ndcg_teach as nt
 
 from ..i18n import mark
 from .framework import Exercise, Inputs, _number_judge
+from .questions import question, right, wrong
 
 LESSON = "21-evaluating-generated-answers"
 
@@ -154,5 +155,99 @@ LESSON_EXERCISES = (
         ),
         right=mark("No passage states n4: no faithful answer can support it, however good the generator. That share "
                    "of the nuggets in the context is the retriever's part of the answer's score."),
+    ),
+)
+
+# Questions to think about (ndcg_teach.exercises.questions): they ask why, not how much.
+LESSON_EXERCISES += (
+    question(
+        "21-a-wrong-sentence",
+        LESSON,
+        "what removing a wrong sentence does to an answer's nugget score",
+        mark("The lesson's Moon answer has five sentences; sentence 4 wrongly says that Earth's shadow causes the phases, "
+             "and the answer's all score is 2/3.\n"
+             "A second answer is the same without sentence 4.\n"
+             "What is the second answer's all score?"),
+        wrong(mark("Higher than 2/3: the nugget score no longer counts the wrong sentence against it."),
+              mark("A nugget score counts the nuggets an answer supports and nothing else: the wrong sentence supported "
+                   "none, so removing it changes no label.")),
+        right(mark("2/3 as well."),
+              mark("Every nugget keeps its label: n5 is not supported with sentence 4 or without it.\n"
+                   "A nugget score, like recall, counts what an answer gets right and never what it gets wrong; sentence 4 "
+                   "costs something in citation support and faithfulness instead.")),
+        wrong(mark("Lower than 2/3: sentence 4 names Earth's shadow, the subject of nugget n5, so it earned partial "
+                   "support for n5."),
+              mark("Partial support means the answer states part of the nugget; sentence 4 states the opposite of n5, so "
+                   "n5 was not supported, and naming a nugget's subject earns nothing.")),
+        wrong(mark("Lower than 2/3: with one sentence fewer the answer covers less."),
+              mark("A nugget score counts nuggets, not sentences: sentence 4 supported no nugget, so the answer without "
+                   "it supports just as many.")),
+    ),
+    question(
+        "21-one-more-citation",
+        LESSON,
+        "what an unneeded citation does to citation recall and precision",
+        mark("Sentence 1 of the Moon answer says that the Moon makes no light of its own (n1) and cites p1, which states "
+             "n1.\n"
+             "The writer adds a second citation to it, p2, which states n2 and n3.\n"
+             "What happens to the answer's citation recall (0.6000) and citation precision (0.6667)?"),
+        wrong(mark("Nothing: p1 still supports the sentence, so an extra citation does no harm."),
+              mark("Citation precision counts every citation of the answer: a citation that does not support its "
+                   "sentence alone, where the others suffice without it, is irrelevant and counts against precision.")),
+        wrong(mark("Recall falls: the cited passages now state facts the sentence does not."),
+              mark("Passages support a sentence when together they state every one of its facts; what else they state "
+                   "does not matter, so the sentence stays supported.")),
+        wrong(mark("Precision rises: a reader has more passages to check the sentence against."),
+              mark("Precision is the share of citations that are not irrelevant; a citation that gives the sentence "
+                   "nothing it needs lowers it, whatever it offers a reader.")),
+        right(mark("Recall stays 0.6000; precision falls to 4/7 = 0.5714."),
+              mark("The sentence is still supported, so recall does not move.\n"
+                   "p2 states nothing the sentence says, and p1 suffices without it: p2 is irrelevant, one more citation "
+                   "that is not precise, and precision becomes 4 of 7.")),
+    ),
+    question(
+        "21-true-but-unfaithful",
+        LESSON,
+        "what true statements from a generator's memory do to its nugget scores and its faithfulness",
+        mark("17 of system D's statements each state a nugget that its context (the five passages its generator read) "
+             "does not state: they come from the generator's memory, and each is true.\n"
+             "What do such statements do to D's scores?"),
+        right(mark("They raise its nugget scores and lower its faithfulness."),
+              mark("The assessors mark a nugget supported wherever the answer states it, so memory earns nugget credit "
+                   "(D ranks second by the vital scores); faithfulness counts each such statement as one its context "
+                   "does not support.")),
+        wrong(mark("They raise its faithfulness: a true statement is a faithful one."),
+              mark("Faithfulness asks whether the context supports a statement, not whether it is true: a statement its "
+                   "context does not state lowers faithfulness however true it is.")),
+        wrong(mark("They lower its nugget scores: a nugget score penalises what the context does not hold."),
+              mark("Nuggets are assigned by reading the answer against the nuggets, not against the context: a nugget "
+                   "the answer states is supported wherever the statement came from.")),
+        wrong(mark("Neither changes: only a statement its cited passages support counts in either score."),
+              mark("That is citation recall's rule.\n"
+                   "Faithfulness checks every statement against the whole context, cited or not, and nugget assignment "
+                   "reads the whole answer.")),
+    ),
+    question(
+        "21-agreement-is-not-enough",
+        LESSON,
+        "why a judge that agrees better with the assessors can rank the systems worse",
+        mark("The partial-as-full judge agrees with the assessors better than the lenient judge (κ 0.86 against 0.71), "
+             "yet by the strict vital score it ranks the four systems no better (mean τ 0.400 against 0.450).\n"
+             "How can both hold?"),
+        wrong(mark("κ and τ measure the same agreement, so the gap between them is chance."),
+              mark("κ counts how far the labels agree beyond chance; τ asks whether the order of the systems survives.\n"
+                   "A few wrong labels that all favour one system move τ a lot and κ little.")),
+        wrong(mark("Its errors do not depend on the system, so it raises every system alike and cannot change the "
+                   "order: τ below 1 comes from the random draws alone."),
+              mark("The errors do not depend on the system, but their effect does, through what each system's answers "
+                   "hold: an answer with more partial support gains more.")),
+        right(mark("All its errors fall on partial support, and B's answers hold most of it: few wrong labels, but they "
+                   "lift one system far more than the others."),
+              mark("By the strict vital score it raises B by 0.2258 and C by nothing, enough to reorder systems that "
+                   "are close.\n"
+                   "Look at a judge's confusion matrix and at each system's bias, not at κ alone.")),
+        wrong(mark("The quadratic-weighted κ would show the problem: it punishes a jump from partial to full support."),
+              mark("A jump from partial to full support is one step, which the quadratic weights punish least: this "
+                   "judge's quadratic-weighted κ is 0.95, higher still.")),
     ),
 )
