@@ -225,7 +225,8 @@ class SimulatedJudge(Explained):
         rows = tuple((name, *map(float, row)) for name, row in zip(names, self.confusion))
         table = Table(None, (corner, *names), rows, align="l" + "r" * len(names), shown_headers=(corner, *names))
         formula = (_("P(given grade j | true grade i) = confusion[i][j]; each row adds up to 1", language),)
-        diagonal = ", ".join(f"{g}: {number(self.confusion[i][i])}" for i, g in enumerate(self.grades))
+        diagonal = _(", ", language).join(_("{item}: {label}", language).format(item=g, label=number(self.confusion[i][i]))
+                                          for i, g in enumerate(self.grades))
         notes = (_("chance of the true grade, per grade: {diagonal}", language).format(diagonal=diagonal),)
         return _("{name}: confusion matrix", language).format(name=self.name), (table,), formula, notes
 

@@ -238,7 +238,8 @@ def explain_err_ia(judgements, k=None, *, weights=None, max_grade=None, graded=T
         lines.append(_("{name} = {raw} / {denominator} = {value}  (divided by {by})").format(
             name=name, raw=number(raw), denominator=number(denominator), value=number(value), by=by))
     latex = rf"\mathrm{{{name}}} = {number(value)}"
-    share_text = ", ".join(f"{i + 1}: {w:.4g}" for i, w in enumerate(shares[0].tolist()) if w > 0) or "-"
+    share_text = _(", ").join(_("{item}: {label}").format(item=i + 1, label=f"{w:.4g}")
+                              for i, w in enumerate(shares[0].tolist()) if w > 0) or "-"
     notes = (
         _("stop probability R = (2^grade - 1) / 2^{top:g}, per intent").format(top=float(top[0, 0, 0])),
         _("grades read as binary: any relevant grade is 1 (as ndeval)") if not graded else _("graded stop probabilities"),
