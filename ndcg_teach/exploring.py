@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .i18n import gettext, mark
+from .trec_gains import TrecGains, level_counts
 from .validation import shown
 
 # What a query explorer can compute from its list: a measure that needs more (subtopics, or which unjudged items
@@ -45,7 +46,16 @@ def explorable(result):
     its judged items and the query's judged grades say (not subtopics, runid, num_q or relstring)."""
     measures = [result._measure(name) for name in result.measures]
     return tuple(measure for measure in measures if measure.spec is not None and measure.spec.group != "diversity"
-                 and set(measure.spec.needs) <= _EXPLORER_FACTS)
+                 and set(measure.spec.needs) - _pooled_unused(measure) <= _EXPLORER_FACTS)
+
+
+def _pooled_unused(measure):
+    """``{"pooled"}`` for trec_eval's ndcg with a gain map that gives no negative level a gain: which unjudged items
+    were in the pool then changes nothing (both levels -1 and -2 gain 0), so the explorer can show it."""
+    gains = measure.keywords.get("gains")
+    if gains is None or any(level < 0 for level, _ in gains.named()):
+        return set()
+    return {"pooled"}
 
 
 @dataclass(frozen=True)
@@ -91,8 +101,19 @@ class RunQuery:
 
     @property
     def gain(self):
-        """The measure's gains when its name gives them (``ndcg.1=3,2=9``), else None (linear, trec_eval's)."""
-        return self.measure.keywords.get("gain")
+        """The measure's gains by grade when its name gives them (``ndcg.1=3,2=9``: ``{0: 0.0, 1: 3.0, 2: 9.0}``, as
+        trec_eval's gain table gives them), else None (linear, trec_eval's)."""
+        gains = self.measure.keywords.get("gains")
+        if gains is None:
+            return self.measure.keywords.get("gain")
+        table = gains.table(level_counts(self.pool))
+        top = max([*self.pool, *self.relevance.values(), 0])
+        return {level: TrecGains.gain_of(table, level) for level in range(top + 1)}
+
+    def ideal_gains(self):
+        """The ideal ranking's gains as trec_eval builds them from the pool, or None without a gain map."""
+        gains = self.measure.keywords.get("gains")
+        return None if gains is None else gains.ideal(gains.table(level_counts(self.pool)))
 
 
 def _whole(values, what, qid):
@@ -145,9 +166,29 @@ def run_query(result, qid, measure=None):
     zeros = int(judged.n_nonrelevant[row]) - int((positive < level).sum())
     pool = tuple(_whole(positive, mark("the judged grade"), qid)) + (0,) * zeros
     threshold = _whole([level], mark("the relevance level"), qid)[0]
-    return RunQuery(qid, row, ranking, dict(zip(ranking, grades)),
-                    tuple(item for item, known in zip(ranking, seen) if not known), pool, threshold, asked,
-                    (asked, *(m for m in explorable(result) if m is not asked)))
+    query = RunQuery(qid, row, ranking, dict(zip(ranking, grades)),
+                     tuple(item for item, known in zip(ranking, seen) if not known), pool, threshold, asked,
+                     (asked, *(m for m in explorable(result) if m is not asked)))
+    _check_ideal(query)
+    return query
+
+
+def _check_ideal(query):
+    """Refuses a gain map whose ideal trec_eval orders otherwise than by gain (gains less than 1 apart, a gain for
+    grade 0 above another level's, negative gains): the explorer's step table builds its ideal by gain, best first,
+    and would show another IDCG than the card."""
+    trec = query.ideal_gains()
+    if trec is None:
+        return
+    by_gain = sorted((query.gain[grade] for grade in query.pool), reverse=True)
+    while by_gain and by_gain[-1] == 0:
+        by_gain.pop()
+    if trec != by_gain:
+        raise ValueError(gettext("measure must have gains the explorer's step table can order as trec_eval does "
+                                 "for query {qid!r}: trec_eval's ideal gains are {trec}, ordered by gain they are "
+                                 "{by_gain} (gains less than 1 apart, or 0 and negative gains, sort otherwise in "
+                                 "trec_eval). Got {got} instead.")
+                         .format(qid=query.qid, trec=shown(trec), by_gain=shown(by_gain), got=shown(query.measure.name)))
 
 
 class RunScores:

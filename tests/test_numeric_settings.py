@@ -63,7 +63,8 @@ def test_a_lesson_printing_the_last_bits_of_a_sum_fails_in_the_second_setting(tm
     shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     (tmp_path / "tools").mkdir()
     shutil.copy(ROOT / "tools" / "numeric_settings.py", tmp_path / "tools" / "numeric_settings.py")
-    (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\npythonpath = ["tools"]\n'
+    # The root conftest.py loads the hub fixture from tests/ as a plugin: the copy finds it there.
+    (tmp_path / "pyproject.toml").write_text(f'[tool.pytest.ini_options]\npythonpath = ["tools", "{ROOT / "tests"}"]\n'
                                              'addopts = "--nbval-lax -p no:cacheprovider"\n')
     result = subprocess.run([sys.executable, "-m", "pytest", "lesson.ipynb"], cwd=tmp_path, capture_output=True,
                             text=True, timeout=600)

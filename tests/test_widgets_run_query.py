@@ -182,3 +182,15 @@ def test_chinese_cards_and_titles():
     assert [card["label"] for card in explorer.panels[0]["metrics"]][4] == "ndcg_cut_10 平均值"
     assert np.isfinite(explorer.metrics["mean_map"])
     assert repr(explorer).startswith("QueryExplorer(query 'q01' of run 'dict', ")
+
+
+def test_a_gain_map_whose_ideal_trec_eval_orders_otherwise_is_refused_by_name():
+    # Gains 0.5 apart: trec_eval's (int)(a - b) comparator keeps level 2 (gain 0.5) below level 1 (gain 1), so its
+    # ideal is not the one the step table would build by gain.
+    qrels = {"q1": {"a": 1, "b": 2, "c": 0}}
+    run = {"q1": {"a": 0.9, "b": 0.8, "c": 0.7}}
+    result = nt.evaluate(qrels, run, ["ndcg.2=0.5,1=1"])
+    with pytest.raises(ValueError, match=r"^measure must have gains .*query 'q1'.* Got 'ndcg_2=0.5,1=1' instead\.$"):
+        result.explore("q1")
+    fine = nt.evaluate(qrels, run, ["ndcg.1=2,2=5"])
+    assert fine.explore("q1").metrics["ndcg_1=2,2=5"] == fine.value("q1", "ndcg_1=2,2=5")

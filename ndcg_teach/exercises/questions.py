@@ -45,6 +45,10 @@ INSTRUCTIONS = mark(
     'Where more than one option is right, the question says so: answer with a tuple of letters, such as `("A", "C")`.\n'
     "The feedback explains the option you chose, and the Solutions explain every option."
 )
+# What a question's definition needs (refused when an author's definition lacks it).
+OPTION_COUNT = mark("3 to {most} options for question {key}")
+RIGHT_AND_WRONG = mark("a mix of right and wrong options (at least one of each) for question {key}")
+WORDED = mark("non-empty texts, with an explanation for every option, for question {key}")
 SEVERAL = mark("More than one option is right: answer with all of them.")
 
 
@@ -138,11 +142,13 @@ def question(key: str, lesson: str, title: str, stem: str, *options: Option) -> 
     or without an explanation.
     """
     if not 3 <= len(options) <= len(LETTERS):
-        raise ValueError(f"{key}: a question needs 3 to {len(LETTERS)} options. Got {len(options)} instead.")
-    if all(option.right for option in options) or not any(option.right for option in options):
-        raise ValueError(f"{key}: a question needs at least one right option and one wrong one.")
+        raise refused(ValueError, "options", OPTION_COUNT, str(len(options)), most=len(LETTERS), key=key)
+    n_right = sum(1 for option in options if option.right)
+    if n_right in (0, len(options)):
+        raise refused(ValueError, "options", RIGHT_AND_WRONG, gettext("{right} right and {wrong} wrong").format(
+            right=n_right, wrong=len(options) - n_right), key=key)
     if not stem.strip() or not all(option.text.strip() and option.why.strip() for option in options):
-        raise ValueError(f"{key}: the stem, every option and every option's explanation must have text.")
+        raise refused(ValueError, "stem and options", WORDED, gettext("an empty text"), key=key)
     asked = Question(stem, tuple(options))
     wanted = frozenset(letter for letter, option in zip(asked.letters, options) if option.right)
     mistakes = {letter: option.why for letter, option in zip(asked.letters, options) if not option.right}
