@@ -48,8 +48,8 @@ def draw_grouped(plot, gains, discounts, contributions, k=None):
     size = group_size(n)
     cut = n if k is None else min(k, n)
     # Groups of `size` positions, the one that holds the cut-off split at it: a bar never mixes counted positions
-    # with positions past k.
-    starts = np.union1d(np.arange(0, n, size), [cut] if cut < n else [])
+    # with positions past k. Whole numbers even with no cut-off to add (an empty list would make them floats).
+    starts = np.union1d(np.arange(0, n, size), np.array([cut] if cut < n else [], dtype=np.intp))
     figure = plot.figure
     figure.clear()
     axes = plot._axes()

@@ -74,3 +74,16 @@ def test_the_grouped_plot_speaks_chinese():
         assert labels_language() == "zh-CN", "the premise: the course's Chinese font is installed (requirements.txt)"
         legend = [text.get_text() for text in plot.axes.get_legend().get_texts()]
         assert legend[:2] == ["增益（每 5 个位置的平均值）", "增益 × 折损（每 5 个位置的平均值）"]
+
+
+@pytest.mark.parametrize("k", [None, 150, 400])
+def test_a_long_list_with_no_cut_off_inside_it_is_drawn_in_whole_groups(k):
+    # No group is split when k is None or past the end; the starts stayed floats then, and numpy's reduceat refused
+    # them, so a long explorer without k failed to display at all.
+    grades = [(7 * i) % 5 for i in range(150)]  # groups of 5
+    plot = DiscountPlot()
+    png = plot.draw(nt.explain_dcg(grades, ranking=[f"doc{i:03d}" for i in range(150)]), k=k)
+    assert png.startswith(PNG_SIGNATURE)
+    (counted_gain, counted_share) = axes_bars(plot)
+    assert counted_gain[0] == [0.5 + 5 * i for i in range(31)], "30 whole groups, all counted"
+    assert counted_gain[1] == [np.mean(grades[i:i + 5]) for i in range(0, 150, 5)]

@@ -90,3 +90,14 @@ def test_a_2000_item_picture_shows_the_first_and_last_rows_and_stays_small():
     assert "… 1,940 rows hidden …" in html
     assert len(pictures(html)) == 2
     assert len(html.encode()) <= 200_000, len(html.encode())
+
+
+@pytest.mark.parametrize("k", [None, 150])
+def test_a_long_list_without_a_cut_off_inside_it_displays(k):
+    # The grouped discount plot failed when k cut no group (k None or the whole list): the cell showed a traceback and
+    # no explorer.
+    items = [f"doc{i:03d}" for i in range(150)]
+    explorer = RankingExplorer(items, {item: (7 * i) % 5 for i, item in enumerate(items)}, k=k)
+    data, _ = explorer._repr_mimebundle_()
+    assert WIDGET_VIEW in data
+    assert [png[:8] for png in pictures(data["text/html"])] == [PNG_SIGNATURE, PNG_SIGNATURE]
