@@ -8,7 +8,7 @@ relevant when it is ``>= threshold`` (1 by default, as in trec_eval's
 import numpy as np
 
 from .validation import check_k, check_relevances, check_threshold, shown
-from .i18n import gettext
+from ..i18n import gettext
 
 
 def relevant_flags(grades, threshold):

@@ -1,6 +1,6 @@
 """Input checks of the modules behind lessons 13-19 (agreement, click models, estimators, ...).
 
-They follow :mod:`ndcg_teach.validation` (and use its helpers): each returns
+They follow :mod:`ndcg_teach.core.validation` (and use its helpers): each returns
 a clean value or raises with a message that names the parameter, says what is
 required, and ends with "Got X instead.".
 """
@@ -10,7 +10,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from .i18n import gettext, mark, refused
+from ..i18n import gettext, mark, refused
 from .validation import shown
 
 

@@ -1,12 +1,12 @@
 """The query context: everything a metric may read about one query, or about many queries at once.
 
 Every caller that scores rankings builds one :class:`Query` and hands it to
-:func:`~ndcg_teach.registry.call`: the run judger (:func:`~ndcg_teach.evaluate`
-through :mod:`ndcg_teach.judging`), :func:`~ndcg_teach.mean` (its per-query
+:func:`~ndcg_teach.core.registry.call`: the run judger (:func:`~ndcg_teach.evaluate`
+through :mod:`ndcg_teach.runs.judging`), :func:`~ndcg_teach.core.mean` (its per-query
 facts), the explorers (their settings) and the peer conventions of
-:mod:`ndcg_teach.conventions`. A metric declares in its
+:mod:`ndcg_teach.core.conventions`. A metric declares in its
 :class:`~ndcg_teach.Metric` which of the facts below it ``needs``, and
-:func:`~ndcg_teach.registry.call` passes it exactly those; nobody reads a
+:func:`~ndcg_teach.core.registry.call` passes it exactly those; nobody reads a
 function's parameter names to decide what to pass.
 
 A query's facts (:data:`FACTS`): the grades of the ranked items (always),
@@ -34,7 +34,7 @@ import numpy as np
 from .subtopics import checked_tables
 from .validation import (check_items, check_judged_relevances, check_n_nonrelevant, check_n_relevant, check_pool,
                          check_pooled, check_relevances, check_threshold, shown)
-from .i18n import gettext
+from ..i18n import gettext
 
 
 @dataclass(frozen=True)
@@ -105,8 +105,8 @@ class Query:
     """What the metrics may read about one query (1-D ``grades``) or a batch of queries (2-D, one row each).
 
     Build one with :meth:`of` (one ranked list), :meth:`from_lists` (a list
-    of lists, as :func:`~ndcg_teach.mean` takes them) or, from arrays that are
-    already checked, the constructor itself (as :mod:`ndcg_teach.judging` and
+    of lists, as :func:`~ndcg_teach.core.mean` takes them) or, from arrays that are
+    already checked, the constructor itself (as :mod:`ndcg_teach.runs.judging` and
     the explorers do). Arrays are read-only.
 
     Attributes

@@ -2,7 +2,7 @@
 
 import functools
 import warnings
-from .i18n import gettext
+from ..i18n import gettext
 
 
 def renamed(**old_to_new):

@@ -14,7 +14,7 @@ from numbers import Real
 
 import numpy as np
 
-from .i18n import _, gettext, mark
+from ..i18n import _, gettext, mark
 from .validation import check_choice, shown
 
 DISCOUNT_CHOICES = ("log2", "jarvelin")

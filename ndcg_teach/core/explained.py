@@ -8,7 +8,7 @@ tables, the formula with the numbers in it, and notes; as aligned text
 (``print``) and as HTML (in a notebook), both built from the same parts.
 
 A subclass is a frozen dataclass that defines ``_parts()``, returning
-``(title, tables, formula, notes)``: a string, :class:`~ndcg_teach.table.Table`
+``(title, tables, formula, notes)``: a string, :class:`~ndcg_teach.core.table.Table`
 objects, formula lines and note lines, written in ``self.language`` (the
 language set when the result was built).
 """
@@ -16,8 +16,8 @@ language set when the result was built).
 from dataclasses import dataclass, field
 from html import escape
 
-from . import i18n
-from .i18n import _
+from .. import i18n
+from ..i18n import _
 from .table import formula_block, styled
 
 
@@ -38,7 +38,7 @@ class Explained:
 
     Examples
     --------
-    >>> from ndcg_teach.table import Table
+    >>> from ndcg_teach.core.table import Table
     >>> @dataclass(frozen=True, repr=False)
     ... class Sum(Explained):
     ...     values: tuple = (1, 2)
@@ -68,7 +68,7 @@ class Explained:
 
     @property
     def tables(self):
-        """The step tables (:class:`~ndcg_teach.table.Table`)."""
+        """The step tables (:class:`~ndcg_teach.core.table.Table`)."""
         return self._parts()[1]
 
     @property

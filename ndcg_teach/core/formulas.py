@@ -5,7 +5,7 @@ sum, a cut-off and a threshold the same way. Their words are in the language
 set when the trace is built.
 """
 
-from .i18n import _
+from ..i18n import _
 from .trace import rows_of
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .i18n import _, gettext, mark
+from ..i18n import _, gettext, mark
 from .trec_gains import TrecGains
 from .validation import check_choice, check_finite_total, shown
 

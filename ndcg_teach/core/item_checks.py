@@ -1,6 +1,6 @@
 """Checks of named items: the explorer's rankings, grade maps and labels, and any text a browser must receive.
 
-Like :mod:`ndcg_teach.validation` (whose helpers they use), each check returns a clean value or raises with a message
+Like :mod:`ndcg_teach.core.validation` (whose helpers they use), each check returns a clean value or raises with a message
 that names the parameter, says what is required, and ends with "Got X instead.".
 """
 
@@ -8,7 +8,7 @@ import math
 
 from .subtopics import check_judgements
 from .validation import _is_number, _whole, shown
-from .i18n import gettext, mark
+from ..i18n import gettext, mark
 
 
 def check_text(name, text):

@@ -1,7 +1,7 @@
 """Named items: from "B, A, D, C with A=5, B=4 ..." to the grades the metrics take."""
 
 from .validation import shown
-from .i18n import gettext
+from ..i18n import gettext
 
 
 def relevances_from(order, relevance):

@@ -5,10 +5,10 @@ with equal weight, added up one at a time in the order given, as trec_eval adds
 them (:func:`running_sum`); a query whose ranked list is empty (the system returned
 nothing) counts, with its score. The lists and what differs from query to
 query (the pool of judged grades, the number of relevant items: ``per_query``)
-become one batch :class:`~ndcg_teach.context.Query`, which
-:func:`~ndcg_teach.registry.call` scores: all queries at once through the
+become one batch :class:`~ndcg_teach.core.context.Query`, which
+:func:`~ndcg_teach.core.registry.call` scores: all queries at once through the
 metric's batch function, or one by one, by the rule of
-:func:`~ndcg_teach.registry.route`. Lesson 09 evaluates a model this way.
+:func:`~ndcg_teach.core.registry.route`. Lesson 09 evaluates a model this way.
 """
 
 import numpy as np
@@ -16,7 +16,7 @@ import numpy as np
 from .context import FACTS, Query
 from .registry import READING, call, metric
 from .validation import shown
-from .i18n import gettext, mark
+from ..i18n import gettext, mark
 
 # The facts a Query holds one value of per query; every other keyword is one value for the whole batch.
 PER_QUERY_FACTS = ("pool", "n_relevant", "n_nonrelevant", "pooled")
@@ -51,7 +51,7 @@ def _as_query_list(name, values, what):
 
 
 def _reading(spec, keywords):
-    """How :class:`~ndcg_teach.context.Query` reads the lists: the threshold, negative grades, unjudged items."""
+    """How :class:`~ndcg_teach.core.context.Query` reads the lists: the threshold, negative grades, unjudged items."""
     return {"threshold": keywords.get("threshold", FACTS["threshold"].default),
             "negative": keywords.get(READING, "raise"), "unjudged": "judged" in spec.needs}
 
@@ -62,7 +62,7 @@ def mean(key, queries, k=None, *, per_query=None, **keywords):
     Parameters
     ----------
     key : str
-        The metric's registry key ("ndcg", "ap", "rr", ...; see :func:`~ndcg_teach.metrics`).
+        The metric's registry key ("ndcg", "ap", "rr", ...; see :func:`~ndcg_teach.core.metrics`).
     queries : list of sequences of float
         One relevance list per query, in ranked order (an empty list is a
         query for which nothing was retrieved); for a diversity metric

@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from .i18n import gettext
+from ..i18n import gettext
 
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict, _SHORT.maxlong = 3, 8, 8, 4, 40

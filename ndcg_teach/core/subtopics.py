@@ -19,7 +19,7 @@ from collections import Counter
 import numpy as np
 
 from .validation import NEGATIVE_CHOICES, check_choice, check_finite_total, shown
-from .i18n import gettext, mark
+from ..i18n import gettext, mark
 
 
 RANKED_ITEM = mark("ranked item")

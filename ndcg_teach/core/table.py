@@ -1,10 +1,10 @@
 """Table: rows of cells under a caption, as aligned plain text and as HTML.
 
 Every table ndcg_teach shows is rendered here: the step table of a
-:class:`~ndcg_teach.trace.Trace`, the tables of
-:func:`~ndcg_teach.conventions.compare` and
-:func:`~ndcg_teach.conventions.facts`, and the audit report of
-:func:`ndcg_teach.examples.audit`. Their text is aligned the same way, and
+:class:`~ndcg_teach.core.trace.Trace`, the tables of
+:func:`~ndcg_teach.core.conventions.compare` and
+:func:`~ndcg_teach.core.conventions.facts`, and the audit report of
+:func:`ndcg_teach.course.examples.audit`. Their text is aligned the same way, and
 their HTML shares one stylesheet, ``static/table.css``, whose colours follow
 the JupyterLab theme (light or dark).
 """
@@ -19,7 +19,7 @@ from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
-from .i18n import gettext, mark
+from ..i18n import gettext, mark
 
 ROWS_HIDDEN = mark("… {count} rows hidden …")
 TERMS_HIDDEN = mark("… ({count} more terms) …")
@@ -229,7 +229,7 @@ def stylesheet():
     # Imported here: importlib.resources pulls in pathlib and zipfile, which `import ndcg_teach` does not need.
     from importlib import resources
 
-    return resources.files("ndcg_teach").joinpath("static/table.css").read_text(encoding="utf-8")
+    return resources.files(__package__).joinpath("static/table.css").read_text(encoding="utf-8")
 
 
 def styled(*parts, title=None, kind=None):

@@ -125,7 +125,7 @@ def ndcg_score(y_true, y_score, k=None, *, gain="linear", discount="log2", log_b
     zero_idcg = check_zero_idcg(zero_idcg)
     gain_values(true[0], gain)  # refuses a bad gain before any work
     discount_values(1, discount, log_base)  # and a bad discount or base
-    # Every query at once: one row per query, the same steps as ndcg() (see ndcg_teach.metrics.dcg and .ndcg).
+    # Every query at once: one row per query, the same steps as ndcg() (see ndcg_teach.core.metrics.dcg and .ndcg).
     if ties == "average":
         dcg_values = tie_averaged_dcg(true, score, k, gain, discount, log_base)
     else:

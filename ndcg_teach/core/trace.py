@@ -19,8 +19,8 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from html import escape
 from types import MappingProxyType
 
-from . import i18n
-from .i18n import _, gettext, mark
+from .. import i18n
+from ..i18n import _, gettext, mark
 from .table import Mapped, Table, formula_block, shortened, styled
 
 NOT_RETRIEVED = mark("(not retrieved)")

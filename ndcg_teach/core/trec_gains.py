@@ -32,8 +32,8 @@ from collections.abc import Mapping
 from numbers import Real
 from typing import NamedTuple
 
-from .i18n import gettext
-from .trec_files import c_number
+from ..i18n import gettext
+from .c_numbers import c_number
 from .validation import shown
 
 INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1

@@ -13,7 +13,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from .shown import shown as shown  # re-exported: every module imports it from here
-from .i18n import gettext, mark, refused
+from ..i18n import gettext, mark, refused
 
 NEGATIVE_CHOICES = ("raise", "zero")
 GRADES = mark("grades")

@@ -24,7 +24,7 @@ and outputs, the catalogue, the READMEs, hub/, docs/ and the site). The
 terms themselves are in :mod:`ndcg_teach.glossary_terms`, with the source of
 each name met outside the documents.
 
->>> from ndcg_teach.glossary import term
+>>> from ndcg_teach.course.glossary import term
 >>> term("precision@k").chinese
 '精确率@k'
 >>> term("精确率@k").english
@@ -38,9 +38,9 @@ True
 from __future__ import annotations
 
 from .glossary_terms import SOURCES, TERMS, Term
-from .i18n import gettext as _
-from .i18n import language
-from .table import Table
+from ..i18n import gettext as _
+from ..i18n import language
+from ..core.table import Table
 
 __all__ = ["SOURCES", "TERMS", "Term", "glossary", "term"]
 

@@ -7,7 +7,7 @@ the generator reads the top 10. The four collections here imitate the
 shapes of BEIR's (their sizes, grading scales and judging styles), not their
 data: every query, passage and judgement is drawn by :func:`rag_collection`
 from a fixed seed, so nothing is downloaded and every number repeats
-(``ndcg_teach/data/README.md`` says how).
+(``ndcg_teach/runs/data/README.md`` says how).
 
 Each collection has two runs on the same queries: ``"retriever"`` (the top
 100 of a first-stage retriever that misses some relevant passages
@@ -27,12 +27,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from .checks import check_number_array
-from .evaluation import Evaluation
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import check_choice, shown
+from ..core.checks import check_number_array
+from ..runs.evaluation import Evaluation
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import check_choice, shown
 
 __all__ = ["rag_collection", "rag_collections", "RagCollection", "macro_micro", "MacroMicro"]
 

@@ -31,11 +31,11 @@ from math import lgamma
 
 import numpy as np
 
-from .checks import check_number_array, check_probability, check_whole
-from .explained import Explained
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import check_choice, check_k, shown
+from ..core.checks import check_number_array, check_probability, check_whole
+from ..core.explained import Explained
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import check_choice, check_k, shown
 
 __all__ = ["rank_distribution", "sampled_metric_expectation", "corrected_metric", "sampled_metric_estimates",
            "CorrectedMetric", "SampledEstimates"]

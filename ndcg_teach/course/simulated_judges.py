@@ -16,15 +16,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .agreement import cohen_kappa
-from .checks import check_label_list, check_number_array, check_probability
-from .evaluation import evaluate
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .stability import kendall_tau
-from .table import Table
-from .trec import read_qrels
-from .validation import check_count, check_open_unit, check_seed, shown
+from ..statistics.agreement import cohen_kappa
+from ..core.checks import check_label_list, check_number_array, check_probability
+from ..runs.evaluation import evaluate
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..statistics.stability import kendall_tau
+from ..core.table import Table
+from ..runs.trec import read_qrels
+from ..core.validation import check_count, check_open_unit, check_seed, shown
 
 __all__ = ["SimulatedJudge", "judge_effect", "JudgeEffect"]
 
@@ -303,7 +303,7 @@ class JudgeEffect(Explained):
 
 def _significance(per_query, alpha):
     """For every system pair: +1 / -1 when the first / second is significantly better (paired t-test), else 0."""
-    from .significance import paired_t_test  # SciPy on first use
+    from ..statistics.significance import paired_t_test  # SciPy on first use
 
     signs = {}
     names = list(per_query)

@@ -3,9 +3,9 @@
 Messages are written in English in the code, marked with :func:`gettext`
 (imported as ``_``) where they are shown, or with :func:`mark` where they are
 stored to be shown later. One GNU gettext catalogue per language,
-``ndcg_teach/locales/<language>.po``, maps each English message (``msgid``) to
+``ndcg_teach/i18n/locales/<language>.po``, maps each English message (``msgid``) to
 its translation (``msgstr``); translators edit it with the usual tools, and
-:mod:`ndcg_teach.po` reads it as it is (no compiled ``.mo``). English needs
+:mod:`ndcg_teach.i18n.po` reads it as it is (no compiled ``.mo``). English needs
 none, so the English output is the code's own text.
 A message with ``{placeholders}`` is translated first and formatted after, so
 a translation may move the placeholders but must keep each of them.
@@ -17,6 +17,11 @@ it when the language changes later. What a program looks things up by (the
 ``.causes``, a test's ``details``) stays English; only what is shown is
 translated. Tables align and wrap Chinese by display width (two columns per
 character).
+
+The room holds this module, :mod:`.po` (the catalogue reader) and ``locales/``
+(one catalogue per language). Every other room speaks through it.
+
+May import: nothing of the package.
 
 >>> import ndcg_teach as nt
 >>> nt.language()
@@ -104,7 +109,7 @@ def catalogue(language: str) -> dict[str, str]:
     """English message -> translation for ``language`` (empty for English)."""
     if check_language(language) == "en":
         return {}
-    text = resources.files("ndcg_teach").joinpath(f"locales/{language}.po").read_text(encoding="utf-8")
+    text = resources.files(__name__).joinpath(f"locales/{language}.po").read_text(encoding="utf-8")
     return read_po(text, f"locales/{language}.po")
 
 

@@ -1,6 +1,6 @@
 """GNU gettext ``.po`` catalogues, read directly: the format translators' tools (Poedit, Lokalize, Weblate) edit.
 
-The course reads its ``ndcg_teach/locales/<language>.po`` at run time, so no
+The course reads its ``ndcg_teach/i18n/locales/<language>.po`` at run time, so no
 compiled ``.mo`` file is generated, shipped or kept in step with it. The
 reader takes what the course needs from the format: comments, ``msgctxt``-free
 singular messages (``msgid`` / ``msgstr``), strings continued over several

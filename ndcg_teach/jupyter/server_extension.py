@@ -2,7 +2,7 @@
 
 Installing ndcg_teach enables it in the environment (its wheel carries
 ``etc/jupyter/jupyter_server_config.d/ndcg_teach.json``; after an editable
-install, ``python -m ndcg_teach.setup`` writes that file). It does three things:
+install, ``python -m ndcg_teach.jupyter.setup`` writes that file). It does three things:
 
 - **Saving** (a pre-save hook): ipywidgets saves no widget state by default,
   so a saved widget view points at a model that is gone once the kernel is,
@@ -319,7 +319,7 @@ def wrapped_get(get, opening: Opening):
 
 
 def _jupyter_server_extension_points():
-    return [{"module": "ndcg_teach.server_extension"}]
+    return [{"module": __name__}]
 
 
 def _load_jupyter_server_extension(serverapp):

@@ -1,8 +1,8 @@
-"""``python -m ndcg_teach.setup``: set Jupyter up for the course in this Python environment, and say what is set.
+"""``python -m ndcg_teach.jupyter.setup``: set Jupyter up for the course in this Python environment, and say what is set.
 
 Installing ndcg_teach from its wheel (``pip install ndcg_teach-*.whl``)
 already enables the course's Jupyter server extension
-(:mod:`ndcg_teach.server_extension`): the wheel carries
+(:mod:`ndcg_teach.jupyter.server_extension`): the wheel carries
 ``etc/jupyter/jupyter_server_config.d/ndcg_teach.json``, which pip puts under
 the environment's prefix, as jupyterlab, nbgrader and jupyter-server-proxy
 ship theirs. Two things pip does not do, this command does, inside the
@@ -37,8 +37,11 @@ import json
 import sys
 from pathlib import Path
 
-SERVER_EXTENSION = "ndcg_teach.server_extension"
+SERVER_EXTENSION = "ndcg_teach.jupyter.server_extension"
 """The Jupyter server extension the course enables (see its module)."""
+
+OLD_SERVER_EXTENSION = "ndcg_teach.jupyter.server_extension"
+"""Its path in ndcg_teach 0.1: :func:`write_server_config` drops it, or the server would load the extension twice."""
 
 SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {SERVER_EXTENSION: True}}}
 """What the wheel's ``etc/jupyter/jupyter_server_config.d/ndcg_teach.json`` holds."""
@@ -105,7 +108,8 @@ def write_server_config(config_dir: str | Path) -> Path:
     path = server_config_path(config_dir)
     current = _read(path)
     server = current.setdefault("ServerApp", {})
-    server["jpserver_extensions"] = {**server.get("jpserver_extensions", {}), SERVER_EXTENSION: True}
+    extensions = {name: on for name, on in server.get("jpserver_extensions", {}).items() if name != OLD_SERVER_EXTENSION}
+    server["jpserver_extensions"] = {**extensions, SERVER_EXTENSION: True}
     return _write(path, current)
 
 
@@ -121,7 +125,7 @@ def _enabled_by_jupyter() -> bool | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ndcg_teach.setup", description=__doc__.splitlines()[0].split(": ", 1)[1])
+    parser = argparse.ArgumentParser(prog="python -m ndcg_teach.jupyter.setup", description=__doc__.splitlines()[0].split(": ", 1)[1])
     parser.add_argument("--prefix", type=Path, default=Path(sys.prefix), help="the environment to set up (default: this Python's)")
     parser.add_argument("--check", action="store_true", help="change nothing; exit with 1 if anything is missing")
     args = parser.parse_args(argv)
@@ -146,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line, file=sys.stderr)
     if missing and args.check:
         again = "" if args.prefix.resolve() == Path(sys.prefix).resolve() else f" --prefix {args.prefix}"
-        print(f"Run `python -m ndcg_teach.setup{again}` to set them up.", file=sys.stderr)
+        print(f"Run `python -m ndcg_teach.jupyter.setup{again}` to set them up.", file=sys.stderr)
     return 1 if missing else 0
 
 

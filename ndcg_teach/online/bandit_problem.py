@@ -5,7 +5,7 @@ action's click chance. :meth:`~BanditProblem.exact` goes through every
 possible log of ``n`` records (grouped by how often each possible record
 occurs, with its multinomial probability) and gives the exact expectation,
 bias, variance and MSE of IPS, SNIPS, DM and DR
-(:mod:`ndcg_teach.counterfactual`): IPS's unbiasedness, SNIPS's bias and DR's
+(:mod:`ndcg_teach.online.counterfactual`): IPS's unbiasedness, SNIPS's bias and DR's
 double robustness are then facts to read, not claims. It computes in
 fractions and integers, never in floating point, so its numbers are the same
 on every machine (a variance of exactly 0.15975 cannot print as 0.1598 on one
@@ -21,12 +21,12 @@ from math import comb, lcm
 
 import numpy as np
 
-from .checks import check_number_array
+from ..core.checks import check_number_array
 from .counterfactual import Log, check_names, direct_method, doubly_robust, ips, policy_matrix, snips, value_matrix
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import check_count, check_seed, shown
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import check_count, check_seed, shown
 
 __all__ = ["BanditProblem", "EstimatorMoments"]
 

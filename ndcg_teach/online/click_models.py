@@ -25,11 +25,11 @@ from itertools import product
 
 import numpy as np
 
-from .checks import check_number_array, check_whole
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import check_count, check_open_unit, check_relevances, check_seed, shown
+from ..core.checks import check_number_array, check_whole
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import check_count, check_open_unit, check_relevances, check_seed, shown
 
 __all__ = ["CascadeModel", "PositionBasedModel", "ClickProbabilities", "SimulatedClicks", "hoeffding_bound"]
 

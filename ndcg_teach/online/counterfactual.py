@@ -18,21 +18,21 @@ but the log can be reweighted:
   reward model's errors. Unbiased when the propensities are right *or* the
   reward model is.
 
-:class:`~ndcg_teach.bandit_problem.BanditProblem` holds a small world whose
+:class:`~ndcg_teach.online.bandit_problem.BanditProblem` holds a small world whose
 truth is known, draws logs from it, and gives each estimator's exact
 expectation, bias and variance by enumerating every possible log.
-Position-based IPS for rankings is in :mod:`ndcg_teach.counterfactual_rankings`.
+Position-based IPS for rankings is in :mod:`ndcg_teach.online.counterfactual_rankings`.
 """
 
 from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_label_list, check_number_array
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import shown
+from ..core.checks import check_label_list, check_number_array
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import shown
 
 __all__ = ["Log", "ips", "snips", "direct_method", "doubly_robust", "OffPolicyEstimate"]
 

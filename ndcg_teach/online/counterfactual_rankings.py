@@ -2,7 +2,7 @@
 
 Treating a whole ranking as one action makes IPS hopeless: a new ranking
 was almost never shown whole. Under the position-based click model
-(:class:`~ndcg_teach.click_models.PositionBasedModel`) an item shown at
+(:class:`~ndcg_teach.online.click_models.PositionBasedModel`) an item shown at
 position ``k`` is clicked with chance ``θ_k·α_d``, so a click, divided by the
 examination chance ``θ_k`` of the position it was logged at, is an unbiased
 estimate of the item's attractiveness ``α_d`` (Wang et al. 2016; Joachims,
@@ -22,13 +22,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_grade_map
+from ..core.checks import check_grade_map
 from .click_models import PositionBasedModel
-from .explained import Explained, number
-from .i18n import _, gettext
-from .item_checks import check_ranking
-from .table import Table
-from .validation import shown
+from ..core.explained import Explained, number
+from ..i18n import _, gettext
+from ..core.item_checks import check_ranking
+from ..core.table import Table
+from ..core.validation import shown
 
 __all__ = ["position_based_ips", "position_based_exact", "RankingEstimate", "RankingMoments"]
 
@@ -130,7 +130,7 @@ def position_based_ips(logged, clicks, target, model):
     --------
     Two sessions of the ranking d1 d2 with ``θ = (1, 0.5)``; d2 was clicked once:
 
-    >>> from ndcg_teach.click_models import PositionBasedModel
+    >>> from ndcg_teach.online.click_models import PositionBasedModel
     >>> model = PositionBasedModel(examination=[1.0, 0.5])
     >>> estimate = position_based_ips(["d1", "d2"], [[0, 1], [0, 0]], ["d2", "d1"], model)
     >>> estimate.value  # α̂(d2) = (1/0.5) / 2 = 1; the new ranking puts d2 first: θ_1·1 = 1
@@ -237,7 +237,7 @@ def position_based_exact(logging, grades, target, model):
 
     Examples
     --------
-    >>> from ndcg_teach.click_models import PositionBasedModel
+    >>> from ndcg_teach.online.click_models import PositionBasedModel
     >>> model = PositionBasedModel(examination=[1.0, 0.5], attractiveness={0: 0.1, 1: 0.8})
     >>> moments = position_based_exact(["d1", "d2"], {"d2": 1}, ["d2", "d1"], model)
     >>> round(moments.truth, 4), round(moments.ips_mean, 4)  # 1·0.8 + 0.5·0.1, and IPS is unbiased

@@ -13,7 +13,7 @@ item. It needs far fewer users to find which ranker people prefer.
   clicks in each ranker's top ``k``, where ``k`` reaches the lowest click.
 
 :func:`interleaving_outcomes` enumerates every coin flip of a small case and
-every click pattern of a click model (:mod:`ndcg_teach.click_models`), so the
+every click pattern of a click model (:mod:`ndcg_teach.online.click_models`), so the
 chances that A wins, B wins or they tie are exact;
 :func:`simulate_interleaving` draws impressions with a seed.
 """
@@ -23,14 +23,14 @@ from itertools import product
 
 import numpy as np
 
-from .checks import check_grade_map
+from ..core.checks import check_grade_map
 from .click_models import CascadeModel, PositionBasedModel, hoeffding_bound
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .item_checks import check_ranking
-from .metrics.ndcg import ndcg
-from .table import Table
-from .validation import check_choice, check_count, check_k, check_seed, shown
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.item_checks import check_ranking
+from ..core.metrics.ndcg import ndcg
+from ..core.table import Table
+from ..core.validation import check_choice, check_count, check_k, check_seed, shown
 
 __all__ = ["team_draft", "balanced", "interleaving_outcomes", "simulate_interleaving", "Interleaved",
            "InterleavingOutcome", "SimulatedInterleaving"]
@@ -346,7 +346,7 @@ def interleaving_outcomes(ranking_a, ranking_b, grades, model, *, method="team_d
     --------
     A puts the relevant item first, B second; the user clicks only it:
 
-    >>> from ndcg_teach.click_models import CascadeModel
+    >>> from ndcg_teach.online.click_models import CascadeModel
     >>> model = CascadeModel(attractiveness={0: 0.0, 1: 1.0})
     >>> outcome = interleaving_outcomes(["r", "x"], ["x", "r"], {"r": 1}, model)
     >>> outcome.a_wins, outcome.b_wins  # whoever goes first, r is A's pick and is clicked
@@ -433,7 +433,7 @@ def simulate_interleaving(ranking_a, ranking_b, grades, model, *, method="team_d
 
     Examples
     --------
-    >>> from ndcg_teach.click_models import PositionBasedModel
+    >>> from ndcg_teach.online.click_models import PositionBasedModel
     >>> run = simulate_interleaving(["r", "x", "y"], ["x", "y", "r"], {"r": 3}, PositionBasedModel(), impressions=200)
     >>> run.a_wins > run.b_wins  # A ranks the only relevant item first
     True

@@ -6,13 +6,19 @@ The parts that a reorder cannot change (axes, ticks, legend, cut-off) are
 rendered once and kept as a bitmap; a reorder redraws only the bars, lines and
 labels over it, so an update costs a few milliseconds. ``draw`` returns PNG
 bytes, ready for an ``<img>`` in a widget or ``IPython.display.Image``. The
-plots draw numbers taken from a :class:`~ndcg_teach.trace.Trace`; they
+plots draw numbers taken from a :class:`~ndcg_teach.core.trace.Trace`; they
 compute none.
 
 Importing this module imports matplotlib, and gives it a font for Chinese
-(:mod:`ndcg_teach.fonts`); ``import ndcg_teach`` does not. Labels follow the
+(:mod:`ndcg_teach.plots.fonts`); ``import ndcg_teach`` does not. Labels follow the
 learner's language (English where no Chinese font can draw them). The
 explorer of lesson 03 shows both plots live.
+
+The room holds this module, :mod:`.grouped_plot` (the discount plot of a
+long list, its positions in groups) and :mod:`.fonts` (the font the figures
+draw Chinese with).
+
+May import: ``core``, ``i18n``.
 """
 
 import functools
@@ -30,7 +36,7 @@ from matplotlib.ticker import FixedLocator, MaxNLocator
 from PIL import Image
 
 from .fonts import labels_language, use_chinese_font, with_chinese
-from .i18n import gettext as _
+from ..i18n import gettext as _
 
 use_chinese_font()
 
@@ -244,7 +250,7 @@ class DiscountPlot(_Plot):
         """:meth:`draw` from the columns of a whole list's steps (one value per position), without a trace.
 
         A list of more than :data:`BAR_LIMIT` positions is drawn with its
-        positions in groups, one bar per group (:mod:`ndcg_teach.grouped_plot`).
+        positions in groups, one bar per group (:mod:`ndcg_teach.plots.grouped_plot`).
         """
         n, language = len(items), labels_language()
         if n > BAR_LIMIT:
@@ -419,7 +425,7 @@ def precision_recall_plot(curves, names=None, *, width=5.6, height=3.5, dpi=100)
     >>> png.startswith(PNG_SIGNATURE)
     True
     """
-    from .metrics.pr_curve import PrecisionRecallCurve
+    from ..core.metrics.pr_curve import PrecisionRecallCurve
 
     curves = [curves] if isinstance(curves, PrecisionRecallCurve) else list(curves)
     if not curves or not all(isinstance(curve, PrecisionRecallCurve) for curve in curves):

@@ -26,7 +26,7 @@ import warnings
 import matplotlib
 from matplotlib import font_manager
 
-from .i18n import language
+from ..i18n import language
 
 PACKAGED_FONT = "Noto Sans SC"
 """The family of the font the course installs (``pylopdf-fonts-zh-cn``)."""

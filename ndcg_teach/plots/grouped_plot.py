@@ -18,8 +18,8 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
 
 from .fonts import labels_language
-from .i18n import gettext as _
-from .plots import FONT_SIZE, GREY, HEADROOM, LIGHT_GREY, OKABE_ITO, label_discount_axes
+from ..i18n import gettext as _
+from . import FONT_SIZE, GREY, HEADROOM, LIGHT_GREY, OKABE_ITO, label_discount_axes
 
 GROUPS = 40
 """The most bars a grouped plot draws."""

@@ -22,9 +22,9 @@ import sys
 
 from .evaluation import evaluate, needs_subtopics
 from .measures import VERSIONS, MeasureError, parse_measures
-from .i18n import gettext
+from ..i18n import gettext
 from .trec import MAX_BYTES, TrecFormatError, read_qrels, read_run
-from .trec_files import c_number
+from ..core.c_numbers import c_number
 from .trec_reading import trec_reading
 from .trec_output import read_zscores
 

@@ -2,16 +2,16 @@
 
 :func:`~ndcg_teach.evaluate` scores one run; :func:`compare` pairs two of them
 by query, and :class:`Comparison` hands the pairs to
-:mod:`ndcg_teach.significance`. Lessons 13 and 20 test the differences.
+:mod:`ndcg_teach.statistics.significance`. Lessons 13 and 20 test the differences.
 """
 
 from dataclasses import dataclass
 
 import numpy as np
 
-from .i18n import _, gettext
-from .table import Table, styled
-from .validation import check_choice, shown
+from ..i18n import _, gettext
+from ..core.table import Table, styled
+from ..core.validation import check_choice, shown
 
 
 def compare(result_a, result_b, measure=None):
@@ -60,7 +60,7 @@ class Comparison:
     """Per-query values of one measure for two runs, paired by query (returned by :func:`compare`). Lesson 09.
 
     ``a`` and ``b`` are aligned arrays; :meth:`test` hands them to
-    :mod:`ndcg_teach.significance`.
+    :mod:`ndcg_teach.statistics.significance`.
 
     Examples
     --------
@@ -86,7 +86,7 @@ class Comparison:
         return int((d > 0).sum()), int((d < 0).sum()), int((d == 0).sum())
 
     def test(self, method="randomisation", **keywords):
-        """A paired significance test from :mod:`ndcg_teach.significance` of B against A.
+        """A paired significance test from :mod:`ndcg_teach.statistics.significance` of B against A.
 
         ``method`` is "t" (``paired_t_test``), "wilcoxon" (``wilcoxon_test``),
         "randomisation" (``randomisation_test``) or "bootstrap"
@@ -105,12 +105,12 @@ class Comparison:
         functions = {"t": "paired_t_test", "wilcoxon": "wilcoxon_test", "randomisation": "randomisation_test",
                      "bootstrap": "bootstrap_interval"}
         check_choice("method", method, tuple(functions))
-        from . import significance  # imported on first use: it may need SciPy
+        from ..statistics import significance  # imported on first use: it may need SciPy
 
         return getattr(significance, functions[method])(self.b, self.a, **{"labels": ("B", "A"), **keywords})
 
     def table(self):
-        """Each query's two values and their difference as a :class:`~ndcg_teach.table.Table`."""
+        """Each query's two values and their difference as a :class:`~ndcg_teach.core.table.Table`."""
         rows = tuple((qid, float(a), float(b), float(b - a)) for qid, a, b in zip(self.queries, self.a, self.b))
         rows += ((_("mean"), float(self.a.mean()), float(self.b.mean()), float(self.differences.mean())),)
         caption = _("{measure}: B better on {b}, A better on {a}, tied on {tied}").format(

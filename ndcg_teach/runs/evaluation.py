@@ -1,7 +1,7 @@
 """Evaluate a whole run: every query at once, trec_eval's numbers, and the steps behind any one of them.
 
 :func:`evaluate` reads the judgements and the run (files, dicts or
-DataFrames; see :mod:`ndcg_teach.trec`), ranks each query's items, looks up
+DataFrames; see :mod:`ndcg_teach.runs.trec`), ranks each query's items, looks up
 their grades, and computes each measure for all queries in one pass over a
 2-D array (one row per query) with the metric's ``batch`` function, the same
 steps its plain function and its ``explain_*`` twin use. Lesson 09.
@@ -10,7 +10,7 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
 
 * **reading**: grades as whole numbers and each column's leading number, as
   trec_eval reads them (``grades="float"`` keeps fractions; see
-  :mod:`ndcg_teach.trec`).
+  :mod:`ndcg_teach.runs.trec`).
 * **ranking**: by score, highest first, the scores as 32-bit floats (C
   ``float``, trec_eval 9's storage: scores equal in 32 bits tie;
   ``scores="float64"``, trec_eval 10's rule, compares them in full); tied
@@ -26,7 +26,7 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   ``complete=True`` (trec_eval ``-c``): it then counts in every mean, with
   the value 0 for every measure (trec_eval 9.0.8; its line is not printed),
   or (``trec_eval="10.0"``) as a ranking of one unjudged placeholder document
-  whose lines are printed (:func:`~ndcg_teach.trec_output.with_placeholders`).
+  whose lines are printed (:func:`~ndcg_teach.runs.trec_output.with_placeholders`).
 * **negative grades**: judged but not relevant, gain 0, not counted among
   the relevant items (trec_eval; ``negative="zero"``); ``"raise"`` refuses them.
 * **unjudged items**: not relevant, gain 0. A metric that needs the query's
@@ -38,7 +38,7 @@ The rules, trec_eval's by default (each one a keyword of :func:`evaluate`):
   measures (P, recall, map, recip_rank) count as relevant; NDCG uses the grades.
 * **the all line**: the mean over queries for most measures, the sum for
   counts (``num_ret``), the geometric mean for ``gm_map``; see
-  :mod:`ndcg_teach.trec_output`, which also gives ``-Z``'s z-scores.
+  :mod:`ndcg_teach.runs.trec_output`, which also gives ``-Z``'s z-scores.
 """
 
 from dataclasses import replace
@@ -46,16 +46,16 @@ from dataclasses import replace
 import numpy as np
 
 from .comparison import Comparison, compare  # noqa: F401  (two evaluations paired by query, lesson 09)
-from .i18n import _, gettext, mark
+from ..i18n import _, gettext, mark
 from .judging import judge
 from .measures import VERSIONS, Measure, MeasureError, parse_measures
-from .metrics.trec_rbp import rbp_values
-from .registry import call, explain
-from .table import Table, styled
+from .rbp_leftover import rbp_values
+from ..core.registry import call, explain
+from ..core.table import Table, styled
 from .trec import MAX_BYTES, read_qrels, read_run
 from .trec_output import (empty_lists, line, read_zscores, relstrings, stored, summary, with_placeholders,
                           zero_unanswered, zscored)
-from .validation import check_choice, shown
+from ..core.validation import check_choice, shown
 
 
 def needs_subtopics(parsed):
@@ -64,7 +64,7 @@ def needs_subtopics(parsed):
 
 
 def values_of(judged, measure):
-    """One measure for every query of a judged run (:func:`~ndcg_teach.registry.call` on the run's query batch)."""
+    """One measure for every query of a judged run (:func:`~ndcg_teach.core.registry.call` on the run's query batch)."""
     return call(measure.spec, judged.query, measure.k, **measure.keywords)
 
 
@@ -92,7 +92,7 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         (``nDCG@10``, ``P@5``, ``R@5``, ``AP``, ``AP@10``, ``RR``), ndeval's
         (``alpha-nDCG@20``, ``ERR-IA@20``, ``nERR-IA@20``) or theirs in
         ir_measures (``alpha_nDCG@20``, ``ERR_IA@20``); see
-        :func:`~ndcg_teach.measures.parse_measures`.
+        :func:`~ndcg_teach.runs.measures.parse_measures`.
     complete : bool, default False
         trec_eval ``-c``: count judged queries that the run does not answer.
     max_docs : int or None, default None
@@ -119,9 +119,9 @@ def evaluate(qrels, run, measures=("ndcg_cut.10", "map"), *, complete=False, max
         rbp and unj in all_trec).
     zscores : file name, path, dict or None
         trec_eval ``-Z``: a file of ``qid measure mean stddev`` lines (or
-        :func:`~ndcg_teach.trec_output.read_zscores`'s table, or a
+        :func:`~ndcg_teach.runs.trec_output.read_zscores`'s table, or a
         ``{(qid, measure): (mean, stddev)}`` dict); the values
-        become z-scores (:mod:`ndcg_teach.trec_output`).
+        become z-scores (:mod:`ndcg_teach.runs.trec_output`).
     max_bytes : int
         The most text a file may hold once decompressed (see :func:`~ndcg_teach.read_run`).
     collection_size : int, default 0
@@ -292,7 +292,7 @@ class Evaluation:
         :class:`~ndcg_teach.widgets.QueryExplorer`, which needs the
         ``widgets`` extra.
         """
-        from .widgets.run_query import QueryExplorer  # the widgets extra, imported only when a query is explored
+        from ..widgets.run_query import QueryExplorer  # the widgets extra, imported only when a query is explored
 
         return QueryExplorer(self, qid, measure, language=language)
 
@@ -382,7 +382,7 @@ class Evaluation:
         return _("<Evaluation of {n} queries: {means}>").format(n=len(self.queries), means=means)
 
     def table(self):
-        """The per-query values and the mean as a :class:`~ndcg_teach.table.Table`."""
+        """The per-query values and the mean as a :class:`~ndcg_teach.core.table.Table`."""
         rows = [(qid, *(self.value(qid, m) for m in self.measures)) for qid in self.queries]
         rows.append((_("mean"), *(self.means.get(m, "") for m in self.measures)))
         return Table(_("{n} queries").format(n=len(self.queries)), ("query", *self.measures), tuple(rows),

@@ -2,7 +2,7 @@
 
 :func:`~ndcg_teach.evaluate` keeps, for each query, what trec_eval looked at:
 the run's items in trec_eval's order (32-bit scores, ties by item id
-descending; see :mod:`ndcg_teach.judging`), their grades, which of them were
+descending; see :mod:`ndcg_teach.runs.judging`), their grades, which of them were
 judged, and every judged grade of the query, retrieved or not. This module
 reads that back, computing nothing anew:
 
@@ -14,7 +14,7 @@ reads that back, computing nothing anew:
 - :class:`RunScores` holds one measure's per-query values of one run, or of two
   runs paired by query, with the changes a learner made to some queries: the
   means (each run's ``all`` line, through :meth:`~ndcg_teach.Evaluation.mean_of`)
-  and the paired tests of :mod:`ndcg_teach.significance` follow.
+  and the paired tests of :mod:`ndcg_teach.statistics.significance` follow.
 
 :meth:`Evaluation.explore <ndcg_teach.Evaluation.explore>` and
 :class:`~ndcg_teach.widgets.RunExplorer` are built on it. Lesson 20.
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .i18n import gettext, mark
-from .validation import shown
+from ..i18n import gettext, mark
+from ..core.validation import shown
 
 # What a query explorer can compute from its list: a measure that needs more (subtopics, or which unjudged items
 # were in the pool) is not shown.

@@ -7,7 +7,7 @@ and hashing, comparing and ordering them are NumPy passes over those words.
 :class:`Labels` holds a column with few distinct values (query ids) as one
 small code per entry and the list of distinct names.
 
-Ids never hold a NUL byte (:mod:`ndcg_teach.trec` refuses them), so zero
+Ids never hold a NUL byte (:mod:`ndcg_teach.runs.trec` refuses them), so zero
 padding cannot make two different ids equal, and comparing padded big-endian
 words orders ids as C's ``strcmp`` (and trec_eval) does.
 

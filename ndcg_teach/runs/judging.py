@@ -3,7 +3,7 @@
 :func:`judge` is the first half of :func:`~ndcg_teach.evaluate`: it reads
 the inputs, joins run rows to qrels rows by (query, item), applies
 trec_eval's rules (32-bit scores, ties, duplicates, missing queries, ``-M``,
-``-J``, ``-l``; see :mod:`ndcg_teach.evaluation`) and returns one padded row
+``-J``, ``-l``; see :mod:`ndcg_teach.runs.evaluation`) and returns one padded row
 of grades per query. It works through the queries in batches of about
 :data:`BATCH_ROWS` run lines, so what it holds besides its inputs and its
 result stays small however long the run is.
@@ -14,13 +14,13 @@ from functools import cached_property
 
 import numpy as np
 
-from .context import Query
+from ..core.context import Query
 from .ids import Ids, Labels
 from .judging_subtopics import collapsed, tables
 from .judging_subtopics import entries as subtopic_entries
 from .trec import TrecFormatError, read_qrels, read_run
-from .validation import check_choice, check_k, check_threshold, shown
-from .i18n import gettext
+from ..core.validation import check_choice, check_k, check_threshold, shown
+from ..i18n import gettext
 
 TIES = ("docno", "stable", "optimistic", "pessimistic")
 DUPLICATES = ("raise", "first", "last", "max")
@@ -74,7 +74,7 @@ class Judged:
 
     @cached_property
     def query(self):
-        """The evaluated queries as one :class:`~ndcg_teach.context.Query` batch: what every metric reads."""
+        """The evaluated queries as one :class:`~ndcg_teach.core.context.Query` batch: what every metric reads."""
         return Query(self.grades, self.lengths, judged=self.judged, pool=self.pool,
                      pool_lengths=(self.pool > 0).sum(axis=1), n_relevant=self.n_relevant,
                      n_nonrelevant=self.n_nonrelevant, subtopics=self.subtopics, subtopic_pool=self.subtopic_pool,

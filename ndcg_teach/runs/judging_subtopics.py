@@ -1,6 +1,6 @@
 """Diversity qrels in a run's order: each ranked item's grade per subtopic, and each query's subtopic pool.
 
-:func:`~ndcg_teach.judging.judge` calls these when the qrels were read with
+:func:`~ndcg_teach.runs.judging.judge` calls these when the qrels were read with
 ``read_qrels(..., subtopics=True)``. The other metrics read each item's
 largest grade over its subtopics (:func:`collapsed`, ndeval's rule that an
 item relevant to any subtopic is relevant); the diversity metrics read the
@@ -14,7 +14,7 @@ import numpy as np
 
 from .ids import Ids, Labels
 from .trec_files import TrecFormatError
-from .i18n import gettext
+from ..i18n import gettext
 
 
 def entries(qrels, duplicates):

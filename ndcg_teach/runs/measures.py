@@ -19,11 +19,11 @@ names with it. :func:`parse_measures` turns what a learner types into
 
 from dataclasses import dataclass, field
 
-from .trec_gains import TrecGains, parse_pairs
-from .registry import metrics
-from .trec_files import c_number
-from .validation import check_choice, shown
-from .i18n import gettext
+from ..core.trec_gains import TrecGains, parse_pairs
+from ..core.registry import metrics
+from ..core.c_numbers import c_number
+from ..core.validation import check_choice, shown
+from ..i18n import gettext
 
 VERSIONS = ("9.0.8", "10.0")
 _CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -250,7 +250,7 @@ def _binding(family, parameterised=False):
 
 def _value(trec, parameter, version):
     """A column's trec_eval parameter as the metric's param takes it: a level as a float, numbers as a tuple,
-    ``name=value`` pairs as trec_eval's gains (:class:`~ndcg_teach.trec_gains.TrecGains`, read as ``version`` reads
+    ``name=value`` pairs as trec_eval's gains (:class:`~ndcg_teach.core.trec_gains.TrecGains`, read as ``version`` reads
     them)."""
     if trec.params == "pairs":
         return TrecGains(parameter, version)

@@ -8,8 +8,8 @@ trec_eval). Columns are separated by white space; blank lines and lines
 starting with ``#`` are skipped (the command reads them as trec_eval does:
 ``reading=``); a file may be gzipped, or be a binary stream
 (``sys.stdin.buffer``). How files are read (blocks, limits, C's number syntax)
-is in :mod:`ndcg_teach.trec_files`; dicts and DataFrames in
-:mod:`ndcg_teach.trec_tables`.
+is in :mod:`ndcg_teach.runs.trec_files`; dicts and DataFrames in
+:mod:`ndcg_teach.runs.trec_tables`.
 
 trec_eval's reading rules are the default: a grade is read as a whole number
 (``atol``: ``1.5`` is 1, ``0.7`` is 0, ``1_0`` is 1; ``grades="float"`` keeps
@@ -36,10 +36,10 @@ import numpy as np
 from .ids import Ids, Labels
 from .trec_files import MAX_BYTES, read_columns
 from .trec_reading import NDCG_TEACH
-from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.trec.TrecFormatError
+from .trec_files import TrecFormatError as TrecFormatError  # also ndcg_teach.runs.trec.TrecFormatError
 from .trec_tables import from_dict, from_frame, from_subtopic_dict
-from .validation import check_choice, shown
-from .i18n import gettext, mark
+from ..core.validation import check_choice, shown
+from ..i18n import gettext, mark
 
 QRELS_COLUMNS = ("qid", "iter", "docno", "rel")
 SUBTOPIC_COLUMNS = ("topic", "subtopic", "docno", "grade")
@@ -275,7 +275,7 @@ def example_files():
 
     31 queries of the TREC 2024 RAG track judged by NIST (grades 0 to 3) and
     one run of 100 passages per query, from trec_eval's test folder (source
-    and licence in ``ndcg_teach/data/README.md``). Lesson 09 evaluates it.
+    and licence in ``ndcg_teach/runs/data/README.md``). Lesson 09 evaluates it.
 
     Examples
     --------
@@ -285,5 +285,5 @@ def example_files():
     """
     from importlib import resources
 
-    folder = resources.files("ndcg_teach").joinpath("data")
+    folder = resources.files(__package__).joinpath("data")
     return str(folder.joinpath("rag24.qrels")), str(folder.joinpath("rag24.run"))

@@ -7,7 +7,7 @@ bytes (white space as C's ``isspace``: space, tab, newline, CR, VT, FF), so a
 whole text. What a file may expand to is limited (:data:`MAX_BYTES`, or the
 ``max_bytes`` argument): a gzip bomb or an endless stream stops with an error
 naming the limit. Blank lines and lines starting with ``#`` are skipped, or
-read as trec_eval reads them (:mod:`ndcg_teach.trec_reading`: 9.0.8 calls a
+read as trec_eval reads them (:mod:`ndcg_teach.runs.trec_reading`: 9.0.8 calls a
 blank qrels line malformed and reads ``#`` lines as data).
 
 Numbers are read with C's syntax, as trec_eval does (``atof``/``atol``): the
@@ -23,23 +23,17 @@ reading) reads 0 and notes it; a NaN score is always an error.
 
 import errno
 import os
-import re
 import zlib
 
 import numpy as np
 
+from ..core.c_numbers import c_long, c_number
 from .ids import Ids, Labels
 from .trec_reading import NDCG_TEACH
-from .i18n import gettext, mark
+from ..i18n import gettext, mark
 
 BLOCK_BYTES = 1 << 21  # read 2 MB at a time
 MAX_BYTES = 1 << 31    # the default limit on what one input may expand to (2 GiB)
-_LONG = 2 ** 63
-_C_FLOAT = re.compile(
-    rb"[+-]?(?:0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
-    rb"|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?"
-    rb"|[nN][aA][nN](?:\([0-9A-Za-z_]*\))?)")
-_C_LONG = re.compile(rb"[+-]?[0-9]+")
 
 
 class TrecFormatError(ValueError):
@@ -58,36 +52,6 @@ class TrecFormatError(ValueError):
     def __init__(self, message, *, source=None, line=None, trec_eval=""):
         super().__init__(message)
         self.source, self.line, self.trec_eval = source, line, trec_eval
-
-
-def c_long(token):
-    """What C's ``atol`` reads at the start of ``token`` (bytes): its leading whole number, else 0.
-
-    >>> c_long(b"12abc"), c_long(b"high"), c_long(b"-3.9"), c_long(b"1e3")
-    (12, 0, -3, 1)
-    """
-    whole = _C_LONG.match(token)
-    return 0 if whole is None else max(-_LONG, min(_LONG - 1, int(whole.group())))
-
-
-def c_number(token, integer=False):
-    """The number C's ``atof`` (``integer=True``: ``atol``) reads at the start of ``token`` (bytes); None if none.
-
-    ``integer=True`` still needs a number in ``atof``'s sense (so ``.5`` is 0, as ``atol`` reads it, but ``high``
-    is None); a value beyond C's ``long`` stops at its limit, as ``strtol`` does.
-
-    >>> c_number(b"0.812345674abc"), c_number(b".5", integer=True), c_number(b"high"), c_number(b"-2.7", integer=True)
-    (0.812345674, 0, None, -2)
-    """
-    found = _C_FLOAT.match(token)
-    if found is None:
-        return None
-    text = found.group()
-    value = float.fromhex(text.decode()) if b"x" in text or b"X" in text else float(text.split(b"(")[0])
-    if not integer:
-        return value
-    whole = _C_LONG.match(token)
-    return 0 if whole is None else max(-_LONG, min(_LONG - 1, int(whole.group())))
 
 
 # ---- Blocks of lines ---------------------------------------------------------------------------------
@@ -426,7 +390,7 @@ def read_columns(source, columns, *, numeric, trailing=False, max_bytes=MAX_BYTE
     column (run files); ``labels`` is the index of a column of few distinct ids to keep too (1: the subtopics of a
     diversity qrels). Returns a dict: ``qids`` (Labels), ``docnos`` (Ids), ``numbers``, ``lines``, ``name``,
     ``labels`` (Labels, or None) and, for runs, ``tag`` (the last line's tag, as trec_eval's ``runid``). ``reading``
-    says how blank lines, comments and columns without a number are read (:class:`~ndcg_teach.trec_reading.Reading`).
+    says how blank lines, comments and columns without a number are read (:class:`~ndcg_teach.runs.trec_reading.Reading`).
     """
     name = str(getattr(source, "name", source))
     reading.after_comment = False

@@ -1,7 +1,7 @@
 """trec_eval's output: how each query's values become the ``all`` line, its ``-Z`` scores, and its line format.
 
 trec_eval sums a measure up over the queries in one of a few ways
-(:class:`~ndcg_teach.measures.TrecMeasure`'s ``summary``): the mean (over every
+(:class:`~ndcg_teach.runs.measures.TrecMeasure`'s ``summary``): the mean (over every
 judged query with ``-c``), the sum (``num_ret``, ``num_rel``, ``num_rel_ret``),
 the geometric mean (``gm_map``, ``gm_bpref``: values below 1e-5 count as
 1e-5), the number of queries (``num_q``). With ``-Z`` each query's value is
@@ -22,10 +22,11 @@ import math
 import numpy as np
 
 from .ids import Ids, Labels
-from .mean import running_sum
-from .trec_files import TrecFormatError, blocks, c_number
+from ..core.mean import running_sum
+from ..core.c_numbers import c_number
+from .trec_files import TrecFormatError, blocks
 from .trec_reading import NDCG_TEACH
-from .i18n import gettext
+from ..i18n import gettext
 
 MIN_GEO_MEAN = 1e-5
 MISSING_ZSCORE = -1000000.0
@@ -88,8 +89,8 @@ def zero_unanswered(values, measures, rows, version):
 
 def empty_lists(values, measures, judged):
     """A list that ``-J`` left empty: trec_eval's interpolated precision there may be 0 / 0, C's ``-nan``."""
-    from .metrics.interpolated import nan_when_empty
-    from .metrics.pr_curve import RECALL_LEVELS
+    from ..core.metrics.interpolated import nan_when_empty
+    from ..core.metrics.pr_curve import RECALL_LEVELS
 
     for measure in measures:
         if measure.family in ("iprec_at_recall", "11pt_avg") and measure.name in values:
@@ -113,9 +114,9 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
 
     ``n_queries`` is how many queries were evaluated, ``n_judged_queries`` how many the qrels hold;
     ``positive_judgements`` the number of judgements above 0 (num_rel under ``-c``). ``kept`` is added up one query
-    at a time in its order (trec_eval's, the qids' byte order), as trec_eval adds them (:func:`~ndcg_teach.mean.running_sum`).
+    at a time in its order (trec_eval's, the qids' byte order), as trec_eval adds them (:func:`~ndcg_teach.core.mean.running_sum`).
 
-    >>> from ndcg_teach.measures import parse_measures
+    >>> from ndcg_teach.runs.measures import parse_measures
     >>> set_p = parse_measures("set_P")[0]
     >>> f"{summary(set_p, np.array([1, 1 / 5, 1, 3 / 4, 1 / 2, 1 / 2, 0, 3 / 5]), 8, 8, False, 0):.4f}"
     '0.5687'
@@ -137,7 +138,7 @@ def summary(measure, kept, n_queries, n_judged_queries, complete, positive_judge
 def read_zscores(source, reading=None):
     """trec_eval's ``-Z`` table (:class:`ZScores`) from a file of ``qid measure mean stddev`` lines.
 
-    ``reading`` (a :class:`~ndcg_teach.trec_reading.Reading`) says how blank lines, ``#`` lines and columns without a
+    ``reading`` (a :class:`~ndcg_teach.runs.trec_reading.Reading`) says how blank lines, ``#`` lines and columns without a
     number are read: None skips the first two and refuses the third; ``trec_reading("zscores")`` reads them as
     trec_eval does (a blank line is malformed, a ``#`` line data, ``atof`` of a word 0).
 
@@ -252,7 +253,7 @@ def relstring(grades, judged, pooled, depth):
 
 
 def relstrings(judged, depth):
-    """Each query's :func:`relstring` of a judged run (:class:`~ndcg_teach.judging.Judged`), as an object array."""
+    """Each query's :func:`relstring` of a judged run (:class:`~ndcg_teach.runs.judging.Judged`), as an object array."""
     out = np.empty(len(judged.queries), dtype=object)
     for row, length in enumerate(judged.lengths.tolist()):
         shown = min(length, max(0, int(depth)))

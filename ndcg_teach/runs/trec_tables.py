@@ -19,8 +19,8 @@ import numpy as np
 
 from .ids import Ids, Labels
 from .trec_files import TrecFormatError
-from .i18n import gettext, mark
-from .validation import shown
+from ..i18n import gettext, mark
+from ..core.validation import shown
 
 _BAD_BYTES = np.zeros(256, dtype=bool)
 _BAD_BYTES[:33] = _BAD_BYTES[127] = True  # ASCII white space, control characters and NUL

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from math import ceil, sqrt
 from statistics import NormalDist
 
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import check_open_unit, check_positive, shown
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import check_open_unit, check_positive, shown
 
 __all__ = ["ab_test_size", "ab_test_size_means", "ab_test_power", "SampleSize"]
 

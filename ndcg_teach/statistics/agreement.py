@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_label_list, check_number_array
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import check_choice, shown
+from ..core.checks import check_label_list, check_number_array
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import check_choice, shown
 
 __all__ = ["cohen_kappa", "fleiss_kappa", "CohenKappa", "FleissKappa"]
 

@@ -34,12 +34,12 @@ from math import factorial
 import numpy as np
 from scipy.stats import studentized_range
 
-from .checks import check_number_array
-from .explained import Explained, number
-from .i18n import _, gettext, mark
+from ..core.checks import check_number_array
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
 from .significance_results import p_text
-from .table import Table
-from .validation import check_choice, check_count, check_open_unit, check_seed, shown
+from ..core.table import Table
+from ..core.validation import check_choice, check_count, check_open_unit, check_seed, shown
 
 __all__ = ["tukey_hsd", "randomised_tukey_hsd", "discriminative_power", "ManySystems", "DiscriminativePower"]
 

@@ -14,11 +14,11 @@ Smucker, Allan & Carterette (2007) and Sakai (2014) recommend for IR:
   resampling the queries.
 
 Each returns a frozen result with the numbers and an effect size, printed as
-one readable sentence (:mod:`ndcg_teach.significance_results`). The result
+one readable sentence (:mod:`ndcg_teach.statistics.significance_results`). The result
 calls the difference ``a - b`` after the parameters; ``labels=("B", "A")``
 makes it say "B - A" when B's scores are passed first. Lesson 13 teaches
 them, how many queries a difference needs, and why many comparisons need a
-stricter threshold; :mod:`ndcg_teach.many_systems` compares many systems at once.
+stricter threshold; :mod:`ndcg_teach.statistics.many_systems` compares many systems at once.
 
 Importing this module imports scipy (``scipy.special`` for the t and normal
 distributions); ``import ndcg_teach`` does not.
@@ -27,10 +27,10 @@ distributions); ``import ndcg_teach`` does not.
 import numpy as np
 from scipy.special import ndtr, stdtr
 
-from .checks import check_two_names
-from .i18n import gettext, mark
+from ..core.checks import check_two_names
+from ..i18n import gettext, mark
 from .significance_results import BootstrapInterval, SignificanceResult, cohen_dz
-from .validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
+from ..core.validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 
 __all__ = ["paired_t_test", "wilcoxon_test", "randomisation_test", "bootstrap_interval", "SignificanceResult",
            "BootstrapInterval"]

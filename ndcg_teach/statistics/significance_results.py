@@ -1,7 +1,7 @@
 """What a paired significance test returns: :class:`SignificanceResult` and :class:`BootstrapInterval`. Lesson 13.
 
-The tests themselves are in :mod:`ndcg_teach.significance`; the many-systems
-tests of :mod:`ndcg_teach.many_systems` print their p-values the same way.
+The tests themselves are in :mod:`ndcg_teach.statistics.significance`; the many-systems
+tests of :mod:`ndcg_teach.statistics.many_systems` print their p-values the same way.
 A result names the difference it tested after the systems it was given
 (``labels``, "a" and "b" unless the caller names them): a lesson that passes
 B's scores first and says ``labels=("B", "A")`` reads "mean difference B - A".
@@ -12,9 +12,9 @@ from html import escape
 
 import numpy as np
 
-from . import i18n
-from .i18n import _, gettext_matching, mark
-from .table import Table, formula_block, styled
+from .. import i18n
+from ..i18n import _, gettext_matching, mark
+from ..core.table import Table, formula_block, styled
 
 __all__ = ["SignificanceResult", "BootstrapInterval"]
 
@@ -88,7 +88,7 @@ class SignificanceResult:
 
     Examples
     --------
-    >>> from ndcg_teach.significance import paired_t_test
+    >>> from ndcg_teach.statistics.significance import paired_t_test
     >>> result = paired_t_test([0.5, 0.6, 0.7], [0.4, 0.4, 0.6])
     >>> round(result.statistic, 4), round(result.p_value, 4)
     (4.0, 0.0572)
@@ -154,7 +154,7 @@ class BootstrapInterval:
 
     Examples
     --------
-    >>> from ndcg_teach.significance import bootstrap_interval
+    >>> from ndcg_teach.statistics.significance import bootstrap_interval
     >>> interval = bootstrap_interval([0.5, 0.6, 0.7, 0.9], [0.4, 0.4, 0.6, 0.9], n=2000)
     >>> interval.low <= interval.statistic <= interval.high
     True

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_same_systems, check_two_names
-from .explained import Explained, number
-from .i18n import _, gettext, mark
-from .table import Table
-from .validation import shown
+from ..core.checks import check_same_systems, check_two_names
+from ..core.explained import Explained, number
+from ..i18n import _, gettext, mark
+from ..core.table import Table
+from ..core.validation import shown
 
 __all__ = ["kendall_tau", "tau_ap", "swapped_pairs", "RankCorrelation", "SwappedPairs"]
 

@@ -14,13 +14,13 @@ The scikit-learn and trec_eval rows are checked against the real libraries in
 from the formulas in their source. The conventions are data, one row per
 library function in ``peers.json``, which :mod:`.peers` reads and checks;
 :mod:`.convention` turns each into a query and settings for
-:func:`~ndcg_teach.registry.call`.
+:func:`~ndcg_teach.core.registry.call`.
 """
 
 import warnings
 
 from ..context import Query
-from ..i18n import _, gettext, mark
+from ...i18n import _, gettext, mark
 from ..registry import explain, metrics
 from ..subtopics import checked_tables
 from ..table import Table
@@ -91,7 +91,7 @@ def compare(relevances, k=None, *, pool=None, metric=None):
     relevances : sequence of float, table of float or Query
         Grades of the ranked items, position 1 first; for α-nDCG and ERR-IA
         a table of grades per subtopic (one row per ranked item, one column
-        per subtopic); or the ranking's :class:`~ndcg_teach.context.Query`
+        per subtopic); or the ranking's :class:`~ndcg_teach.core.context.Query`
         (``Query.of_subtopics`` holds a table, its pool and each item's
         largest grade, so every convention can read it).
     pool : sequence of float, table of float or None, default None

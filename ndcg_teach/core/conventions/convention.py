@@ -2,9 +2,9 @@
 
 A :class:`Convention` turns its facts (where the ideal and the relevant
 count come from, the gain, the value when nothing is relevant, ...) into what
-ndcg_teach computes with: a :class:`~ndcg_teach.context.Query` and the
+ndcg_teach computes with: a :class:`~ndcg_teach.core.context.Query` and the
 metric's conventions (its :class:`~ndcg_teach.Param` names), scored by
-:func:`~ndcg_teach.registry.call`. The conventions themselves are data
+:func:`~ndcg_teach.core.registry.call`. The conventions themselves are data
 (``peers.json``, read and checked by :mod:`.peers`); lesson 08 compares them.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..context import FACTS, Query
-from ..i18n import _, gettext
+from ...i18n import _, gettext
 from ..registry import READING, call, metric
 from ..registry.spec import same_default
 
@@ -74,7 +74,7 @@ class Convention:
         Where it lives, e.g. ``"scikit-learn"``, ``"ndcg_score"``.
     metric : str
         What it computes: a registry key ("ndcg", "dcg", "precision",
-        "recall", "ap", "rr"; see :func:`ndcg_teach.metrics`).
+        "recall", "ap", "rr"; see :func:`ndcg_teach.core.metrics`).
     gain : {"linear", "exponential", "binary"} or None
         ndcg_teach's ``gain`` (``"binary"`` is :func:`binary_gain`).
     log_base : float
@@ -123,7 +123,7 @@ class Convention:
 
     Examples
     --------
-    >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+    >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
     >>> sklearn = CONVENTIONS_BY_NAME["scikit-learn ndcg_score"]
     >>> sklearn.uses_pool, sklearn.zero_idcg, sklearn.ties
     (False, 0.0, 'averaged over each tied group')
@@ -163,7 +163,7 @@ class Convention:
 
         Examples
         --------
-        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
         >>> CONVENTIONS_BY_NAME["trec_eval Rprec"].cut(2) is None, CONVENTIONS_BY_NAME["trec_eval P"].cut(2)
         (True, 2)
         """
@@ -173,7 +173,7 @@ class Convention:
         """``(relevances, pool)`` as this library reads them from what the caller gives.
 
         Lists (or, for a metric of subtopics, tables with one row per item)
-        stay as they are. From a :class:`~ndcg_teach.context.Query` of one
+        stay as they are. From a :class:`~ndcg_teach.core.context.Query` of one
         query: its table of grades per subtopic and its ``subtopic_pool`` when
         the metric reads subtopics, else its grades and its pool. The library
         counts R and N and decides what is relevant itself (at grade
@@ -181,7 +181,7 @@ class Convention:
 
         Examples
         --------
-        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
         >>> query = Query.of_subtopics([[1, 0], [2, 1]], subtopic_pool=[[1, 0], [2, 1], [0, 1]])
         >>> CONVENTIONS_BY_NAME["ndeval alpha-nDCG"].given(query)[1]  # the ideal is built from every judged item
         [[1.0, 0.0], [2.0, 1.0], [0.0, 1.0]]
@@ -218,7 +218,7 @@ class Convention:
 
         Examples
         --------
-        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
         >>> CONVENTIONS_BY_NAME["recommenders map_at_k"].facts([1, 0, 1], pool=[1, 0, 1, 1], k=2)["n_relevant"]  # min(R, k)
         2
         """
@@ -236,12 +236,12 @@ class Convention:
                 "n_nonrelevant": n_nonrelevant, "threshold": THRESHOLD}
 
     def query(self, relevances, pool=None, k=None):
-        """The :class:`~ndcg_teach.context.Query` this library builds from one ranking (see :meth:`facts`), its
+        """The :class:`~ndcg_teach.core.context.Query` this library builds from one ranking (see :meth:`facts`), its
         negative grades read as the library reads them; ``relevances`` may be a Query (see :meth:`given`).
 
         Examples
         --------
-        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
         >>> trec_map = CONVENTIONS_BY_NAME["trec_eval map / map_cut"]
         >>> trec_map.query([1, 0, 1], pool=[1, 0, 1, 1]).n_relevant  # every judged relevant item, retrieved or not
         3
@@ -262,7 +262,7 @@ class Convention:
 
         Examples
         --------
-        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
         >>> CONVENTIONS_BY_NAME["LightGBM ndcg"].settings()
         {'gain': 'exponential', 'log_base': 2, 'zero_idcg': 1.0}
         >>> CONVENTIONS_BY_NAME["ndeval ERR-IA"].settings()
@@ -277,7 +277,7 @@ class Convention:
 
         Examples
         --------
-        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
         >>> CONVENTIONS_BY_NAME["trec_eval ndcg_cut"].call([3, 0, 2], pool=[3, 2, 3], k=3)
         "ndcg(relevances, k=3, pool=pool, negative='zero')"
         >>> CONVENTIONS_BY_NAME["recommenders map_at_k"].call([1, 0, 1], pool=[1, 0, 1, 1], k=2)
@@ -309,7 +309,7 @@ class Convention:
 
     def value(self, relevances, pool=None, k=None):
         """This convention's value for one ranking: ``relevances`` in ranked order (a table of grades per subtopic,
-        one row per item, for α-nDCG and ERR-IA), or the ranking's :class:`~ndcg_teach.context.Query` (see :meth:`given`).
+        one row per item, for α-nDCG and ERR-IA), or the ranking's :class:`~ndcg_teach.core.context.Query` (see :meth:`given`).
 
         Raises
         ------
@@ -320,7 +320,7 @@ class Convention:
 
         Examples
         --------
-        >>> from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+        >>> from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
         >>> lightgbm = CONVENTIONS_BY_NAME["LightGBM ndcg"]
         >>> lightgbm.value([0, 0, 0])  # nothing relevant: LightGBM counts the query as perfect
         1.0

@@ -13,7 +13,7 @@ own checks refuse.
 The scikit-learn and trec_eval rows are checked against the real libraries in
 ``tests/test_conventions.py``; the others against hand-computed cases built
 from the formulas in their source. Lesson 08 shows them side by side
-(:func:`ndcg_teach.conventions.compare`).
+(:func:`ndcg_teach.core.conventions.compare`).
 """
 
 import json
@@ -23,7 +23,7 @@ from importlib import resources
 from ..context import Query
 from ..registry import call, metric, metrics
 from ..validation import shown
-from ..i18n import gettext, mark
+from ...i18n import gettext, mark
 from .convention import CHOICES, SETTINGS, Convention, reads_subtopics
 
 DATA = "peers.json"
@@ -160,7 +160,7 @@ def read(data, source=DATA):
     >>> read({"conventions": [{"library": "x", "function": "f", "metric": "ndcg", "source": "x.py", "gain": "cubic"}]})
     Traceback (most recent call last):
     ...
-    ndcg_teach.conventions.peers.ConventionError: peers.json row 1 (x f): field 'gain' must be one of 'linear', 'exponential', 'binary'. Got 'cubic' instead.
+    ndcg_teach.core.conventions.peers.ConventionError: peers.json row 1 (x f): field 'gain' must be one of 'linear', 'exponential', 'binary'. Got 'cubic' instead.
     """
     if not isinstance(data, dict) or set(data) - set(TOP) or "conventions" not in data:
         raise ConventionError(gettext("{source} must be an object with the keys {names}. Got {got} instead.")

@@ -1,7 +1,7 @@
 """Every metric family, one module each: its steps, its plain function and ``explain_*`` twin, its registry entries.
 
 Importing this package imports every module in it, so each registers its
-metrics (see :mod:`ndcg_teach.registry`) and its public names (the module's
+metrics (see :mod:`ndcg_teach.core.registry`) and its public names (the module's
 ``__all__``) are re-exported here and by ``ndcg_teach``. Adding a metric means
 adding one module to this folder; nothing else in the package names it.
 """

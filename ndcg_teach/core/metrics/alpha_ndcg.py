@@ -12,7 +12,7 @@ from collections import defaultdict, deque
 import numpy as np
 
 from ..formulas import at, number, sum_line, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..subtopics import (batched, cascade, check_flag, check_unit, checked_tables, greedy_order, ideal_rows, per_subtopic,

@@ -10,7 +10,7 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays
 from ..deprecation import renamed
 from ..formulas import at, averaged, binary_rows, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps

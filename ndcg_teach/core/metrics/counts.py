@@ -6,7 +6,7 @@ how many of those the run returned (``num_rel_ret``) and how many of the
 returned items were judged not relevant (``num_nonrel_judged_ret``); its
 ``all`` line sums them over the queries. trec_eval 10.0's ``unj.k`` is the
 share of the top k that nobody judged. Each follows trec_eval's ``m_*.c``
-file of the same name; :mod:`~ndcg_teach.metrics.retrieved_set` builds the set
+file of the same name; :mod:`~ndcg_teach.core.metrics.retrieved_set` builds the set
 measures on them. Lesson 09.
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, register_metric
 from ..trace import GRADE, HITS, ITEM, JUDGED, POSITION, RELEVANT, Column, Trace, rows_of
 from ..validation import (check_items, check_judged_relevances, check_k, check_n_relevant,

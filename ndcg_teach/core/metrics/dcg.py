@@ -16,7 +16,7 @@ from ..deprecation import renamed
 from ..discounts import DISCOUNT_CHOICES, discount_name, discount_symbol, discount_values
 from ..formulas import at, beyond_note, number, sum_line
 from ..gains import GAIN_CHOICES, gain_name, gain_symbol, gain_values, ideal_grades
-from ..i18n import _, gettext, mark
+from ...i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..trace import CONTRIBUTION, DISCOUNT, GAIN, GRADE, ITEM, POSITION, RUNNING, Trace, rows_of

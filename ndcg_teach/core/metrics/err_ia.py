@@ -11,7 +11,7 @@ what an item for another intent adds.
 import numpy as np
 
 from ..formulas import at, number, sum_line, threshold_note
-from ..i18n import _, gettext, mark
+from ...i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..subtopics import (batched, cascade, check_flag, checked_tables, greedy_order, ideal_rows, per_subtopic, relevance,

@@ -4,11 +4,11 @@
 best precision at any rank from the one where ``r`` of the relevant items
 are found, a level counting as reached at ``(long) (r * R + 0.9)`` relevant
 items (trec_eval 9.0.8, ``m_iprec_at_recall.c``; see
-:func:`~ndcg_teach.metrics.pr_curve.level_counts`). ``11pt_avg`` is their mean
+:func:`~ndcg_teach.core.metrics.pr_curve.level_counts`). ``11pt_avg`` is their mean
 over the levels 0.0, 0.1, ..., 1.0 (or the levels given, ``11pt_avg.0.25,0.5``).
 ``Rprec_mult.m`` is precision at rank ``(long) (m * R + 0.9)``, a multiple of
 R (``Rprec_mult.1.0`` is R-precision); positions past the end of the list
-count as misses. The curve itself is :mod:`~ndcg_teach.metrics.pr_curve`'s;
+count as misses. The curve itself is :mod:`~ndcg_teach.core.metrics.pr_curve`'s;
 lesson 10 draws it.
 """
 
@@ -19,7 +19,7 @@ import numpy as np
 
 from ..binary import checked_binary, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, gettext, mark
+from ...i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RECALL, RELEVANT, Trace, rows_of
 from ..validation import check_items, check_n_relevant, shown
@@ -101,7 +101,7 @@ def iprec_at_recall(relevances, k=None, *, recall_level=0.0, convention="trec_ev
     convention : {"trec_eval", "trec_eval_10", "textbook"}, default "trec_eval"
         When a level counts as reached: at ``(long) (r R + 0.9)`` relevant
         items (trec_eval 9.0.8), ``lround(r R)`` (trec_eval 10.0) or ``ceil(r R)``
-        (recall >= r exactly); see :func:`~ndcg_teach.metrics.pr_curve.level_counts`.
+        (recall >= r exactly); see :func:`~ndcg_teach.core.metrics.pr_curve.level_counts`.
     n_relevant : int or None, default None
         R, the query's relevant items in total; None counts them in ``relevances``.
     threshold : float, default 1
@@ -171,7 +171,7 @@ def eleven_point_average(relevances, k=None, *, levels=RECALL_LEVELS, convention
     convention : {"trec_eval", "trec_eval_10", "textbook"}, default "trec_eval"
         When a level counts as reached: at ``(long) (r R + 0.9)`` relevant
         items (trec_eval 9.0.8), ``lround(r R)`` (trec_eval 10.0) or ``ceil(r R)``
-        (recall >= r exactly); see :func:`~ndcg_teach.metrics.pr_curve.level_counts`.
+        (recall >= r exactly); see :func:`~ndcg_teach.core.metrics.pr_curve.level_counts`.
     n_relevant : int or None, default None
         R, the query's relevant items in total; None counts them in ``relevances``.
     threshold : float, default 1

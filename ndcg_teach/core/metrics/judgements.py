@@ -12,7 +12,7 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, register_metric
 from ..trace import CONTRIBUTION, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Trace, rows_of
 from ..validation import (check_items, check_judged_relevances, check_k, check_n_nonrelevant, check_n_relevant,

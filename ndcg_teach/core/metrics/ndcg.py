@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from ..deprecation import renamed
 from ..formulas import at, number
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, Param, register_metric
 from ..trace import NOT_RETRIEVED, Column, Row, Trace

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import number, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..table import Table, formula_block, styled
 from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RECALL, RELEVANT, Column, Trace, rows_of
 from ..validation import check_choice, check_items, check_n_relevant
@@ -101,7 +101,7 @@ class PrecisionRecallCurve:
         return float(np.mean(self.at_levels))
 
     def table(self):
-        """The 11-point curve as a :class:`~ndcg_teach.table.Table`."""
+        """The 11-point curve as a :class:`~ndcg_teach.core.table.Table`."""
         rows = tuple((f"{level:.1f}", count, float(value))
                      for level, count, value in zip(self.levels, self.counts, self.at_levels))
         return Table(_("11-point interpolated precision (R = {n_relevant}, {convention})").format(

@@ -9,7 +9,7 @@ import numpy as np
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, last_hits, relevant_flags
 from ..deprecation import renamed
 from ..formulas import binary_rows, number, threshold_note
-from ..i18n import _, gettext, mark
+from ...i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RELEVANT, Trace

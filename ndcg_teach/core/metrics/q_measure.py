@@ -19,7 +19,7 @@ import numpy as np
 
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays
 from ..formulas import at, averaged, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..trace import CONTRIBUTION, GAIN, GRADE, HITS, ITEM, POSITION, RELEVANT, RUNNING, Column, Trace, rows_of

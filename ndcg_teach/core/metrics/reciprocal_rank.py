@@ -8,7 +8,7 @@ import numpy as np
 from ..binary import checked_binary, hit_arrays
 from ..deprecation import renamed
 from ..formulas import at, binary_rows, number, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..mean import mean
 from ..registry import Metric, register_metric
 from ..steps import Steps

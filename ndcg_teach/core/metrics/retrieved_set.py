@@ -14,7 +14,7 @@ import numpy as np
 
 from ..binary import batch_denominators, checked_binary, divided, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, gettext, mark
+from ...i18n import _, gettext, mark
 from ..registry import Metric, Param, register_metric
 from ..validation import check_items, check_n_relevant, shown
 from .counts import COLUMNS, _cut, _found, _total_note, _trace

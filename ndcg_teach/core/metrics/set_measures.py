@@ -11,7 +11,7 @@ import numpy as np
 
 from ..binary import checked_binary, hit_arrays, relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import GRADE, HITS, ITEM, POSITION, PRECISION, RECALL, RELEVANT, RUNNING, Row, Trace
 from ..validation import check_items, check_n_relevant, check_positive
@@ -254,7 +254,7 @@ def success_steps(grades, k, threshold):
 def success_at_k(relevances, k=None, *, threshold=1, negative="raise"):
     """Success@k (trec_eval), HitRate@k (recommender libraries): 1 if any relevant item is in the top ``k``, else 0.
 
-    Averaged over queries (:func:`~ndcg_teach.mean`), it is the share of
+    Averaged over queries (:func:`~ndcg_teach.core.mean`), it is the share of
     queries (or users) for which the top ``k`` found something.
 
     Parameters

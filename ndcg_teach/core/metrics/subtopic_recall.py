@@ -12,7 +12,7 @@ and ERR-IA weigh both.
 import numpy as np
 
 from ..formulas import at, number, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, register_metric
 from ..subtopics import batched, checked_tables, relevance, relevant_subtopics
 from ..trace import ITEM, POSITION, Column, Trace, rows_of

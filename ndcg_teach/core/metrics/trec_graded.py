@@ -1,7 +1,7 @@
 """trec_eval's experimental graded measures: binG, G, ndcg_rel and Rndcg, as its ``m_*.c`` files compute them.
 
 All four read gains by relevance level, trec_eval's way (a level's gain is
-its number unless ``-m G.1=3,2=9`` names another, :class:`~ndcg_teach.gains.TrecGains`),
+its number unless ``-m G.1=3,2=9`` names another, :class:`~ndcg_teach.core.gains.TrecGains`),
 and an ideal ranking built from every judged item of the query (the pool),
 best gain first. ``binG`` averages ``1 / log2(2 + non-relevant items above)``
 over the relevant items; ``G`` discounts each item's gain by how far the
@@ -19,7 +19,7 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import CONTRIBUTION, GAIN, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Trace, rows_of
 from ..validation import check_items, check_judged_relevances, check_k, check_n_relevant, check_threshold
@@ -43,7 +43,7 @@ NDCG_COLUMNS = (POSITION, ITEM, GRADE, JUDGED, GAIN, IDEAL, DCG_SO_FAR, IDCG_SO_
 def _checked(relevances, k, gains, pool, n_nonrelevant, threshold,
                                                          pooled, negative):
     """``(grades, judged, threshold, results, ideal)``: each ranked item's gain cut at ``k`` and the ideal ranking's
-    gains, best first (not cut), by trec_eval's rules (:func:`~ndcg_teach.metrics.trec_ndcg.trec_gains_of`)."""
+    gains, best first (not cut), by trec_eval's rules (:func:`~ndcg_teach.core.metrics.trec_ndcg.trec_gains_of`)."""
     grades, judged, results, ideal = trec_gains_of(relevances, gains, pool, n_nonrelevant, threshold, pooled,
                                                    negative, k)
     return grades, judged, check_threshold(threshold), results, ideal

@@ -1,7 +1,7 @@
 """trec_eval's ndcg with a gain map (``-m ndcg.1=3.5,2=9``), and trec_eval 10.0's ``dcg`` and ``ideal_dcg`` with one.
 
 A port of trec_eval's ``te_calc_ndcg``: each item's gain is its level's gain
-in trec_eval's list of gains (:mod:`ndcg_teach.trec_gains`: an unjudged item
+in trec_eval's list of gains (:mod:`ndcg_teach.core.trec_gains`: an unjudged item
 is level -1, a judged one with a negative grade level -2, both gain 0 unless
 the map names their level), discounted by ``log2(rank + 1)``; the ideal
 ranking walks the list from its best gain and stops at the first level
@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from ..formulas import at, number
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..trace import GAIN, GRADE, ITEM, JUDGED, POSITION, Column, Trace, rows_of
 from ..trec_gains import NEGATIVE_LEVEL, UNJUDGED_LEVEL, TrecGains, level_counts
@@ -92,7 +92,7 @@ def query_levels(relevances, pool, n_nonrelevant, threshold, pooled, negative):
 
 def trec_gains_of(relevances, gains, pool, n_nonrelevant, threshold, pooled, negative, k):
     """``(grades, judged, results, ideal)``: each ranked item's gain (cut at ``k``) and the ideal ranking's gains
-    (whole), by trec_eval's rules for ``gains`` (a mapping, pairs or :class:`~ndcg_teach.trec_gains.TrecGains`)."""
+    (whole), by trec_eval's rules for ``gains`` (a mapping, pairs or :class:`~ndcg_teach.core.trec_gains.TrecGains`)."""
     gains = TrecGains.of(gains, "gains", "{1: 3.5, 2: 9.0}")
     k = check_k(k)
     grades, judged, levels, counts = query_levels(relevances, pool, n_nonrelevant, threshold, pooled, negative)

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..binary import relevant_flags
 from ..formulas import at, number, sum_line, threshold_note
-from ..i18n import _, mark
+from ...i18n import _, mark
 from ..registry import Metric, Param, register_metric
 from ..steps import Steps
 from ..trace import CONTRIBUTION, DISCOUNT, GRADE, ITEM, JUDGED, POSITION, RELEVANT, RUNNING, Column, Row, Trace, rows_of

@@ -1,10 +1,10 @@
 """The metric registry: one :class:`Metric` spec per metric, and one :func:`call` that scores a query with it.
 
-Each metric family module in :mod:`ndcg_teach.metrics` registers its metrics
+Each metric family module in :mod:`ndcg_teach.core.metrics` registers its metrics
 when it is imported. A spec declares what the metric reads from a query
-(``needs``: facts of a :class:`~ndcg_teach.context.Query`) and its conventions
+(``needs``: facts of a :class:`~ndcg_teach.core.context.Query`) and its conventions
 (``params``: one :class:`Param` each, as ir_measures' ``SUPPORTED_PARAMS``
-do); the explorer's cards, the conventions' recipes, :func:`~ndcg_teach.mean`,
+do); the explorer's cards, the conventions' recipes, :func:`~ndcg_teach.core.mean`,
 :func:`~ndcg_teach.evaluate`, the package's ``__all__`` and the tests read
 those declarations instead of keeping lists of their own or reading parameter
 names, so a new metric is one new module. This module alone reads a

@@ -1,4 +1,4 @@
-"""Scoring a :class:`~ndcg_teach.context.Query` with a metric: :func:`call` for values, :func:`explain` for the steps.
+"""Scoring a :class:`~ndcg_teach.core.context.Query` with a metric: :func:`call` for values, :func:`explain` for the steps.
 
 A metric is given the facts of the query it declares in ``needs`` and the
 conventions it declares in ``params``; :func:`route` says, before anything
@@ -13,7 +13,7 @@ from ..context import FACTS
 from ..validation import check_k
 from .registered import metric as registered
 from .spec import READING, fact_keywords
-from ..i18n import gettext
+from ...i18n import gettext
 
 def _check_conventions(spec, conventions):
     for name in conventions:
@@ -39,7 +39,7 @@ def route(metric, query, **conventions):
 
     Examples
     --------
-    >>> from ndcg_teach.context import Query
+    >>> from ndcg_teach.core.context import Query
     >>> batch = Query.from_lists([[3, 1], [0, 2]])
     >>> route("ndcg", batch), route("ndcg", batch, gain={1: 1.0, 2: 5.0, 3: 9.0}), route("bpref", batch)
     ('batch', 'loop', 'loop')
@@ -87,7 +87,7 @@ def call(metric, query, k=None, **conventions):
     metric : str or Metric
         A registry key ("ndcg", "ap", ...) or a spec.
     query : Query
-        One query or a batch (see :mod:`ndcg_teach.context`).
+        One query or a batch (see :mod:`ndcg_teach.core.context`).
     k : int or None, default None
         The cut-off.
     **conventions
@@ -95,7 +95,7 @@ def call(metric, query, k=None, **conventions):
 
     Examples
     --------
-    >>> from ndcg_teach.context import Query
+    >>> from ndcg_teach.core.context import Query
     >>> round(call("ndcg", Query.of([3, 0, 2], pool=[3, 3, 2]), 3), 4)  # the ideal holds the unretrieved 3
     0.6788
     >>> call("ap", Query.from_lists([[1, 0, 1], [0, 1]], n_relevant=[4, 1])).round(4)
@@ -128,7 +128,7 @@ def explain(metric, query, k=None, **conventions):
 
     Examples
     --------
-    >>> from ndcg_teach.context import Query
+    >>> from ndcg_teach.core.context import Query
     >>> print(explain("rr", Query.of([0, 2, 1], ranking=["a", "b", "c"])).formula)
     RR = 1 / 2 = 0.5000  (first relevant item at position 2)
     """

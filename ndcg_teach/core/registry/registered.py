@@ -1,12 +1,12 @@
 """The registered metrics: one :class:`~.spec.Metric` per key, in display order.
 
-Each metric family module in :mod:`ndcg_teach.metrics` registers its metrics
+Each metric family module in :mod:`ndcg_teach.core.metrics` registers its metrics
 when it is imported; an instructor registers one of their own the same way.
 """
 
 from ..validation import shown
 from .spec import GROUPS, Metric, checked
-from ..i18n import gettext
+from ...i18n import gettext
 
 _REGISTRY = {}
 

@@ -16,14 +16,14 @@ from types import MappingProxyType
 from ..context import FACTS
 from ..trace import Column
 from ..validation import shown
-from ..i18n import gettext, mark
+from ...i18n import gettext, mark
 
 GROUPS = ("graded", "binary", "diversity")
 """What a metric reads, and so the heading its card stands under: every grade, whether a grade reaches the threshold,
 or each item's grades per subtopic (the metrics that need ``"subtopics"``, and only they)."""
 READING = "negative"
 """The one keyword of the plain functions that is neither a fact nor a convention: how a negative grade is read
-(the :class:`~ndcg_teach.context.Query` has read them already)."""
+(the :class:`~ndcg_teach.core.context.Query` has read them already)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Metric:
     ----------
     key : str
         Short identifier, e.g. ``"ndcg"``: the key of ``RankingExplorer.metrics``
-        and of :func:`~ndcg_teach.mean`.
+        and of :func:`~ndcg_teach.core.mean`.
     label : str
         How the metric is written, with ``{k}`` for the cut-off, e.g. ``"NDCG@{k}"``.
     group : {"graded", "binary", "diversity"}
@@ -98,8 +98,8 @@ class Metric:
         ``judged`` like ``grades``). It must compute from the same steps as
         ``function``; :func:`call` chooses it by the rule of :func:`route`.
     needs : tuple of str or None
-        The facts of a :class:`~ndcg_teach.context.Query` the metric reads
-        (keys of :data:`ndcg_teach.context.FACTS`), e.g. ``("pool",)``. None
+        The facts of a :class:`~ndcg_teach.core.context.Query` the metric reads
+        (keys of :data:`ndcg_teach.core.context.FACTS`), e.g. ``("pool",)``. None
         (for a metric of your own): read from the function's keywords when
         registered (``pool``, ``n_relevant``, ``n_nonrelevant``,
         ``threshold``; a function that counts judged non-relevant items also
@@ -109,7 +109,7 @@ class Metric:
         function's keywords and defaults when registered.
     columns : tuple of Column
         The columns its ``explain`` twin's traces show (see
-        :class:`~ndcg_teach.trace.Column`).
+        :class:`~ndcg_teach.core.trace.Column`).
 
     Examples
     --------

@@ -15,10 +15,10 @@ decided by facts (:mod:`.facts`), where ALCE asks an NLI model.
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..explained import Explained, number
-from ..i18n import _, gettext, mark
-from ..table import Table
-from ..validation import shown
+from ...core.explained import Explained, number
+from ...i18n import _, gettext, mark
+from ...core.table import Table
+from ...core.validation import shown
 from .facts import check_claims, check_passages, supported
 
 __all__ = ["citation_support", "CitationSupport"]

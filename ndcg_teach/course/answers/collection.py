@@ -1,7 +1,7 @@
 """A small made-up collection of generated answers, with nuggets, passages, runs and assessors' labels. Lesson 21.
 
 Everything here is synthetic, drawn by :func:`answer_collection` from a fixed
-seed (``ndcg_teach/data/README.md`` gives the recipe); nothing is downloaded
+seed (``ndcg_teach/runs/data/README.md`` gives the recipe); nothing is downloaded
 and every number repeats. Twelve queries each have six to nine nuggets, vital
 or okay, and thirty passages: half of them state one or two nuggets (each
 nugget at least once, popular nuggets many times), half state none. A passage's
@@ -32,10 +32,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..explained import Explained
-from ..i18n import _, mark
-from ..table import Table
-from ..validation import check_choice
+from ...core.explained import Explained
+from ...i18n import _, mark
+from ...core.table import Table
+from ...core.validation import check_choice
 
 __all__ = ["answer_collection", "AnswerCollection", "Statement"]
 

@@ -10,8 +10,8 @@ facts. Two passages can then support a statement that neither supports alone,
 as an entailment model can find.
 """
 
-from ..i18n import gettext
-from ..validation import shown
+from ...i18n import gettext
+from ...core.validation import shown
 
 
 def check_claims(name, claims):

@@ -12,10 +12,10 @@ still unfaithful, and a statement copied from a wrong passage is faithful.
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..explained import Explained, number
-from ..i18n import _, gettext, mark
-from ..table import Table
-from ..validation import shown
+from ...core.explained import Explained, number
+from ...i18n import _, gettext, mark
+from ...core.table import Table
+from ...core.validation import shown
 from .facts import check_claims, check_passages, supported
 
 __all__ = ["faithfulness", "Faithfulness"]

@@ -19,12 +19,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..agreement import cohen_kappa
-from ..explained import Explained, number
-from ..i18n import _, gettext, mark
+from ...statistics.agreement import cohen_kappa
+from ...core.explained import Explained, number
+from ...i18n import _, gettext, mark
 from ..simulated_judges import SimulatedJudge, _tau
-from ..table import Table
-from ..validation import check_choice, check_count, check_seed, shown
+from ...core.table import Table
+from ...core.validation import check_choice, check_count, check_seed, shown
 from .nuggets import SCORES, exact_evaluation, score_name
 
 __all__ = ["judge_assignments", "nugget_judge_effect", "NuggetJudgeEffect", "SUPPORT_GRADES"]
@@ -111,7 +111,7 @@ class NuggetJudgeEffect(Explained):
     value : float
         Mean Kendall's τ between the systems' ranking under the assessors' labels and under the judge's.
     score : str
-        The nugget score the systems are ranked by (one of :data:`~ndcg_teach.answers.nuggets.SCORES`).
+        The nugget score the systems are ranked by (one of :data:`~ndcg_teach.course.answers.nuggets.SCORES`).
     systems : tuple of str
     assessors : tuple of float
         Each system's mean score under the assessors' labels.
@@ -184,7 +184,7 @@ def nugget_judge_effect(nuggets, assignments, judge, *, score="vital_strict", tr
     judge : SimulatedJudge or mapping of str to SimulatedJudge
         On the grades (0, 1, 2) of :data:`SUPPORT_GRADES`; a mapping gives each system its own judge.
     score : str, default "vital_strict"
-        The nugget score that ranks the systems (one of :data:`~ndcg_teach.answers.nuggets.SCORES`).
+        The nugget score that ranks the systems (one of :data:`~ndcg_teach.course.answers.nuggets.SCORES`).
     trials : int, default 10
     seed : int, default 0
         Trial ``t`` re-judges with seed ``seed + t``.

@@ -23,10 +23,10 @@ additions.
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..explained import Explained, number
-from ..i18n import _, gettext, mark
-from ..table import Table
-from ..validation import check_choice, shown
+from ...core.explained import Explained, number
+from ...i18n import _, gettext, mark
+from ...core.table import Table
+from ...core.validation import check_choice, shown
 
 __all__ = ["nugget_scores", "nugget_evaluation", "NuggetScores", "NuggetEvaluation", "IMPORTANCE", "SUPPORT", "SCORES"]
 

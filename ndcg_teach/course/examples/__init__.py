@@ -1,6 +1,6 @@
 """The five source documents, their worked examples as data, short quotations of the lines lesson 07 corrects, an audit of every number they print, and their notation mapped to the course's.
 
->>> from ndcg_teach.examples import audit, example
+>>> from ndcg_teach.course.examples import audit, example
 >>> example("ndcg_5_2_3").relevances
 (5, 2, 3)
 >>> print(audit().summary)

@@ -1,12 +1,12 @@
 """The audit report: every number the source documents print, next to what ndcg_teach computes.
 
 :func:`audit` returns an :class:`AuditReport`, a tuple of one
-:class:`~ndcg_teach.examples.findings.AuditRecord` per printed number of every
-:class:`~ndcg_teach.examples.worked.WorkedExample`: final values, each printed
+:class:`~ndcg_teach.course.examples.findings.AuditRecord` per printed number of every
+:class:`~ndcg_teach.course.examples.worked.WorkedExample`: final values, each printed
 gain, denominator, term and sum, what a document's code is said to print, and
 the claims its prose makes with a number. The records and the cause of each
-disagreement come from :mod:`~ndcg_teach.examples.findings` (sums worked by
-hand) and :mod:`~ndcg_teach.examples.code_and_claims`; this module shows them:
+disagreement come from :mod:`~ndcg_teach.course.examples.findings` (sums worked by
+hand) and :mod:`~ndcg_teach.course.examples.code_and_claims`; this module shows them:
 the summary line, the views (``disagreements()``, ``for_source()``, ...), and
 one text or HTML table per document.
 
@@ -17,9 +17,9 @@ written then), and its views keep that language.
 from dataclasses import asdict
 from html import escape
 
-from .. import i18n
-from ..i18n import _, gettext_matching, mark
-from ..table import Cell, Table, styled
+from ... import i18n
+from ...i18n import _, gettext_matching, mark
+from ...core.table import Cell, Table, styled
 from .code_and_claims import CHECKS
 from .findings import _hand_records, _shown
 from .sources import source
@@ -182,7 +182,7 @@ def audit(source_name=None):
 
     See Also
     --------
-    ndcg_teach.examples.examples : the worked examples the numbers come from.
+    ndcg_teach.course.examples.examples : the worked examples the numbers come from.
 
     Examples
     --------

@@ -3,7 +3,7 @@
 Code must run as printed (every module it uses imported, every function still
 in the installed library) and return the published number; a claim must hold.
 The causes and the checks of numbers worked by hand are in
-:mod:`~ndcg_teach.examples.findings`.
+:mod:`~ndcg_teach.course.examples.findings`.
 """
 
 import importlib
@@ -11,8 +11,8 @@ import itertools
 
 import numpy as np
 
-from .. import dcg, explain_dcg, ndcg, ndcg_score, precision_at_k
-from ..i18n import _, mark
+from ...core import dcg, explain_dcg, ndcg, ndcg_score, precision_at_k
+from ...i18n import _, mark
 from .findings import (
     CODE_OUTPUT,
     DOES_NOT_RUN,

@@ -1,4 +1,4 @@
-"""Why a printed number differs from ndcg_teach's: the engine of :func:`~ndcg_teach.examples.audit`.
+"""Why a printed number differs from ndcg_teach's: the engine of :func:`~ndcg_teach.course.examples.audit`.
 
 Every :class:`AuditRecord` pairs a number a source document prints with what
 ndcg_teach's functions give for the document's own inputs and stated
@@ -6,8 +6,8 @@ convention. Where the two disagree, the cause is found by computing: which
 logarithm a printed denominator really is, whether the printed terms add up,
 which relevance threshold a printed precision needs. This module holds the
 causes, how a printed number is read and compared, and the sums the documents
-work by hand; :mod:`~ndcg_teach.examples.code_and_claims` checks their code
-and their claims in prose, and :mod:`~ndcg_teach.examples.auditing` gathers
+work by hand; :mod:`~ndcg_teach.course.examples.code_and_claims` checks their code
+and their claims in prose, and :mod:`~ndcg_teach.course.examples.auditing` gathers
 the records into a report.
 
 A note is written in the language set when the audit runs; the causes in
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from .. import cg, explain_ndcg, explain_precision_at_k, precision_at_k
-from ..i18n import LANGUAGES, _, gettext, mark
+from ...core import cg, explain_ndcg, explain_precision_at_k, precision_at_k
+from ...i18n import LANGUAGES, _, gettext, mark
 
 WRONG_DISCOUNT = mark("wrong discount")
 ARITHMETIC_SLIP = mark("arithmetic slip")
@@ -42,7 +42,7 @@ class AuditRecord:
     source : str
         File name of the document.
     example : str
-        Name of the worked example (see :func:`ndcg_teach.examples.example`).
+        Name of the worked example (see :func:`ndcg_teach.course.examples.example`).
     quantity : str
         What the number is, e.g. ``"NDCG@5"``, ``"DCG@5 term 3"``, ``"P@3"``.
     published : str
@@ -73,7 +73,7 @@ class AuditRecord:
 
         Examples
         --------
-        >>> from ndcg_teach.examples import audit
+        >>> from ndcg_teach.course.examples import audit
         >>> [record.causes for record in audit("000") if record.quantity == "DCG@5"]
         [('wrong discount', 'arithmetic slip')]
         """

@@ -13,8 +13,8 @@ table in the learner's language (lesson 07).
 
 from dataclasses import dataclass
 
-from ..i18n import gettext, mark
-from ..table import Table
+from ...i18n import gettext, mark
+from ...core.table import Table
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ Formulas and code are quoted as printed; only the Chinese words are translated.
 
 from dataclasses import dataclass
 
-from ..i18n import language
+from ...i18n import language
 from .sources import source
 from .worked import example as worked_example
 
@@ -20,7 +20,7 @@ class Quotation:
     Attributes
     ----------
     source : str
-        File name of the document, as in :data:`~ndcg_teach.examples.SOURCES`.
+        File name of the document, as in :data:`~ndcg_teach.course.examples.SOURCES`.
     line : int
         Line number in that file (1 = first line).
     chinese : str
@@ -28,7 +28,7 @@ class Quotation:
     english : str
         Our translation; formulas and code are repeated as printed.
     example : str
-        Name of the worked example (:func:`~ndcg_teach.examples.example`) the line belongs to.
+        Name of the worked example (:func:`~ndcg_teach.course.examples.example`) the line belongs to.
     """
 
     source: str
@@ -180,7 +180,7 @@ def quotations(source_name=None, example=None):
     source_name : str or None, default None
         A file name such as ``"001_647c40be77200e02.txt"`` or its first digits, ``"001"``; None for every document.
     example : str or None, default None
-        A worked example's name (see :func:`~ndcg_teach.examples.examples`); None for every example.
+        A worked example's name (see :func:`~ndcg_teach.course.examples.examples`); None for every example.
 
     Returns
     -------

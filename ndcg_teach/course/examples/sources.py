@@ -2,14 +2,14 @@
 
 They are Chinese blog posts and study notes on NDCG, P@K and MAP, kept beside
 the repository in ``../shared/seeds/``. Their worked examples live in
-:mod:`ndcg_teach.examples.worked` and are checked by
-:func:`ndcg_teach.examples.audit`. Titles are the documents' own; the English
+:mod:`ndcg_teach.course.examples.worked` and are checked by
+:func:`ndcg_teach.course.examples.audit`. Titles are the documents' own; the English
 titles and summaries are ours.
 """
 
 from dataclasses import dataclass
 
-from ..i18n import chosen_language, gettext, mark
+from ...i18n import chosen_language, gettext, mark
 
 
 @dataclass(frozen=True)

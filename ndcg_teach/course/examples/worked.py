@@ -3,7 +3,7 @@
 Each :class:`WorkedExample` holds what its document gives: the items, their
 grades in ranked order, the cut-off ``k``, the convention it states, and every
 number it prints about the example (:class:`Printed`, kept as printed, right or
-wrong). :func:`ndcg_teach.examples.audit` recomputes each printed number with
+wrong). :func:`ndcg_teach.course.examples.audit` recomputes each printed number with
 ndcg_teach. Nothing here is computed: a number the document does not print is
 not invented (document 003's examples are pictures the text lacks, so they are
 listed with no numbers).
@@ -20,7 +20,7 @@ ideal list). Code outputs and claims made in words use plain descriptions.
 from dataclasses import dataclass
 
 from .sources import source
-from ..i18n import gettext
+from ...i18n import gettext
 
 KINDS = ("hand", "code", "claim", "figure", "formula")
 
