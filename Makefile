@@ -24,14 +24,14 @@ help:
 	@echo "make hub            a JupyterHub for a class on this machine, at http://127.0.0.1:8000 (hub/README.md)"
 	@echo "make hub-password   set the hub instructor's password, before the hub's first start"
 
-# The route of every install (docs/install.md): the pins, the package, then `python -m ndcg_teach.setup` for what pip
+# The route of every install (docs/install.md): the pins, the package, then `python -m ndcg_teach.jupyter.setup` for what pip
 # does not do. Editable here, so that a change to ndcg_teach shows without reinstalling; an editable install carries
 # no data files, so the setup command also writes the server extension's file, which the wheel installs itself.
 $(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py
 	$(PYTHON) tools/make_venv.py $(VENV)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
-	$(BIN)/python -m ndcg_teach.setup
+	$(BIN)/python -m ndcg_teach.jupyter.setup
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
@@ -78,7 +78,7 @@ $(VENV)-hub/.hub: hub/requirements.txt hub/singleuser-requirements.txt binder/re
 	$(VENV)-hub/bin/python -m pip install --quiet -r hub/requirements.txt
 	ln -sf "$(HUB_NODE_HOME)/bin/node" $(VENV)-hub/bin/node
 	$(VENV)-hub/bin/python -m pip install --quiet --no-deps -e .
-	$(VENV)-hub/bin/python -m ndcg_teach.setup
+	$(VENV)-hub/bin/python -m ndcg_teach.jupyter.setup
 	touch $@
 
 hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json $(VENV)-hub/.hub

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.cli import main
+from ndcg_teach.runs.cli import main
 
 DATA = Path(__file__).parent / "data"
 QRELS, RUN = DATA / "diversity.qrels", DATA / "diversity.run"

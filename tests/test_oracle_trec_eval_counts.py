@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.cli import main
-from ndcg_teach.measures import MeasureError
+from ndcg_teach.runs.cli import main
+from ndcg_teach.runs.measures import MeasureError
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.context import Query
-from ndcg_teach.metrics.q_measure import q_measure_batch
+from ndcg_teach.core.context import Query
+from ndcg_teach.core.metrics.q_measure import q_measure_batch
 
 
 def oracle(grades, k=None, *, beta=1.0, pool=None, n_relevant=None, threshold=1):

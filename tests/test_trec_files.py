@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach import trec_files
-from ndcg_teach.trec import TrecFormatError, read_qrels, read_run
+from ndcg_teach.runs import trec_files
+from ndcg_teach.runs.trec import TrecFormatError, read_qrels, read_run
 from trec_binaries import TREC_EVAL
 
 QRELS = "q1 0 d1 2\nq1 0 d2 0\nq2 0 d3 1\n"

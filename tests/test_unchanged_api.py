@@ -49,6 +49,7 @@ report = {"modules": {path: attempt(lambda: importlib.import_module(path)) for p
 report["same"] = {path: module.__name__ for path, module in sys.modules.items()
                   if path.startswith("ndcg_teach") and module is not None and module.__name__ != path}
 report["registered"] = [registered, len(nt.metrics())]
+report["modules_in_all"] = [name for name in nt.__all__ if type(getattr(nt, name)).__name__ in ("module", "_Package")]
 print(json.dumps(report))
 """
 
@@ -240,6 +241,7 @@ def test_a_moved_module_is_the_module_itself_and_names_its_new_path(report):
             new = report["same"][path]
             assert any(new in warning for warning in caught), (path, caught)
     assert report["registered"][0] == report["registered"][1]  # no metric module ran twice under two names
+    assert report["modules_in_all"] == []  # `import ndcg_teach.mean` leaves nt.mean the function it was
 
 
 def test_every_name_imported_from_a_module_is_still_there(report):

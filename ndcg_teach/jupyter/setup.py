@@ -40,7 +40,7 @@ from pathlib import Path
 SERVER_EXTENSION = "ndcg_teach.jupyter.server_extension"
 """The Jupyter server extension the course enables (see its module)."""
 
-OLD_SERVER_EXTENSION = "ndcg_teach.jupyter.server_extension"
+OLD_SERVER_EXTENSION = "ndcg_teach.server_extension"
 """Its path in ndcg_teach 0.1: :func:`write_server_config` drops it, or the server would load the extension twice."""
 
 SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {SERVER_EXTENSION: True}}}
@@ -95,9 +95,9 @@ def write_settings(prefix: str | Path = sys.prefix) -> Path:
 
 
 def server_extension_written(config_dir: str | Path) -> bool:
-    """Whether the drop-in file in ``config_dir`` enables the course's server extension."""
+    """Whether the drop-in file in ``config_dir`` enables the course's server extension (under its own path only)."""
     extensions = _read(server_config_path(config_dir)).get("ServerApp", {}).get("jpserver_extensions", {})
-    return extensions.get(SERVER_EXTENSION) is True
+    return extensions.get(SERVER_EXTENSION) is True and OLD_SERVER_EXTENSION not in extensions
 
 
 def write_server_config(config_dir: str | Path) -> Path:
