@@ -206,3 +206,41 @@ def test_section_4s_ideal_top_10_short_of_the_truths():
         best = max(qrels["pandemic-06"], key=qrels["pandemic-06"].get)
         one = trec({"pandemic-06": qrels["pandemic-06"]}, {"pandemic-06": {best: 1.0}}, {"ndcg_cut"})
         assert round(2 / one["pandemic-06"]["ndcg_cut_10"], 4) == printed[reading][2]
+
+
+def prose(marker):
+    """The markdown cell of lesson 17 (English) that contains ``marker``."""
+    notebook = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "17-evaluating-retrieval-for-rag.ipynb")
+                          .read_text(encoding="utf-8"))
+    cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown" and marker in "".join(c["source"])]
+    assert len(cells) == 1, marker
+    return cells[0]
+
+
+def test_section_4s_prose_on_the_holes_by_counting():
+    """What section 4's prose says of the holes, counted here passage by passage."""
+    pandemic, nutrition = COLLECTIONS["pandemic"], COLLECTIONS["nutrition"]
+    found = [pandemic.complete_qrels["pandemic-02"][d] for d in top(pandemic.runs["reranker"], "pandemic-02", 10)
+             if d not in pandemic.qrels["pandemic-02"]]
+    assert sorted(found) == [1, 2, 2]
+    assert "All three holes are relevant, two of grade 2 and one of grade 1" in prose("All three holes are relevant")
+
+    holes = {s: sum(d not in pandemic.qrels[q] for q in pandemic.queries for d in top(pandemic.runs[s], q, 10))
+             for s in SYSTEMS}
+    assert holes == {"retriever": 5, "reranker": 23} and 4 * holes["retriever"] < holes["reranker"]
+    reading = prose("Read judged@10 with the way each collection was judged.")
+    assert "more than four times as many holes" in reading
+
+    relevant = [sum(g > 0 for g in COLLECTIONS[n].complete_qrels[q].values())
+                for n in ("claims", "finance") for q in COLLECTIONS[n].queries]
+    assert (min(relevant), max(relevant)) == (1, 4) and "with 1 to 4 relevant passages per query" in reading
+    assert all(nutrition.complete_qrels[q][d] == 0 for q in nutrition.queries
+               for d in top(nutrition.runs["reranker"], q, 10) if d not in nutrition.qrels[q])
+
+    judged = {q: dict(d) for q, d in pandemic.qrels.items()}
+    for s, q in itertools.product(SYSTEMS, pandemic.queries):
+        for d in top(pandemic.runs[s], q, 10):
+            judged[q].setdefault(d, pandemic.complete_qrels[q][d])
+    gaps = [abs(mean(judged, pandemic.runs[s], "ndcg_cut_10") - mean(pandemic.complete_qrels, pandemic.runs[s], "ndcg_cut_10"))
+            for s in SYSTEMS]
+    assert max(gaps) < 0.003 and "within 0.003 of the truth" in prose("Filled with \"not relevant\"")

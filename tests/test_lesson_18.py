@@ -135,6 +135,8 @@ def test_section_3s_prose_states_tau_a_beside_tau_b():
         assert products.count(0) == ties
         tau_a = (products.count(1) - products.count(-1)) / len(pairs)
         tau_b = kendalltau(ndcgs, [float(row[column]) for row in rows], variant="b").statistic
+        by_formula = (products.count(1) - products.count(-1)) / sqrt(len(pairs) * (len(pairs) - ties))  # NDCG ties none
+        assert by_formula == pytest.approx(tau_b, abs=1e-12)
         stated[column] = (f"{tau_a:.4f}", f"{tau_b:.4f}")
     assert stated == {3: ("0.9239", "0.9256"), 4: ("0.9130", "0.9197")}
     notebook = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "18-online-evaluation.ipynb")
@@ -143,6 +145,7 @@ def test_section_3s_prose_states_tau_a_beside_tau_b():
              if "(concordant − discordant) / 276" in text]
     assert len(prose) == 1
     assert f"gives {stated[3][0]} and {stated[4][0]} instead" in prose[0]
+    assert "$\\tau_b = (C - D)/\\sqrt{(P - T_x)(P - T_y)}$, with $P = 276$ pairs" in prose[0]
     assert f"NDCG and ERR is {stated[3][1]}, between NDCG and the PBM's expected clicks {stated[4][1]}" in prose[0]
 
 @pytest.mark.parametrize("a, b, grades, patterns, expected", [
@@ -248,6 +251,38 @@ def test_section_5s_prose_puts_interleavings_gain_on_the_paired_contrast_and_ctr
              if "Its gain has two other sources." in text]
     assert len(prose) == 1
     assert "with no differences between users to cancel" in prose[0]
-    assert f"({stated[3]} of them under the position-based model)" in prose[0]
+    assert f"impressions with a winner ({stated[3]} of them under the position-based model)" in prose[0]
+    # More impressions have a click than have a winner: a tie has clicks but no vote.
+    clicked = Fraction(0)
+    for coins in product((True, False), repeat=2):
+        shown, _ = team_draft_list(list("abcd"), list("bacd"), 4, coins)
+        clicked += sum(p for pattern, p in shy_pbm_patterns([grade_of[i] for i in shown]) if any(pattern)) / 4
+    assert f"{float(clicked):.4f}" == "0.2319" and clicked > a_wins + b_wins
     assert f"A winning {stated[4]} of the votes" in prose[0]
     assert f"two CTRs, {stated[0]} and {stated[1]}, measured on separate arms" in prose[0]
+
+
+def test_try_its_answer_by_fractions_in_both_editions():
+    """The PBM clicks of each result before and after the last drag (d a b c, then c to the top), and the DCG terms."""
+    grade_of = {"a": 3, "b": 2, "c": 1, "d": 0}
+
+    def clicks(order):
+        return {item: Fraction(1, i) * alpha(grade_of[item]) for i, item in enumerate(order, 1)}
+
+    before, after = clicks("dabc"), clicks("cdab")
+    assert (before["a"], after["a"]) == (Fraction(7, 16), Fraction(7, 24))
+    assert before["b"] - after["b"] == Fraction(1, 32) and after["c"] - before["c"] == Fraction(3, 32)
+    assert sum(before.values()) - sum(after.values()) == Fraction(1, 12)
+    assert alpha(3) / alpha(1) == 7
+    terms = (3 * (1 / log2(3) - 1 / log2(4)), 2 * (1 / log2(4) - 1 / log2(5)), 1 * (1 - 1 / log2(5)))
+    stated = [f"{t:.4f}" for t in terms]
+    assert stated == ["0.3928", "0.1386", "0.5693"]
+    assert terms[2] > terms[0] + terms[1]  # NDCG rises
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    for path, marker in (("18-online-evaluation.ipynb", "What the last drag shows."),
+                         ("zh-CN/18-online-evaluation.zh-CN.ipynb", "最后一次拖动说明了什么。")):
+        notebook = json.loads((root / path).read_text(encoding="utf-8"))
+        prose = [t for t in ("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown") if marker in t]
+        assert len(prose) == 1, path
+        for number in ("7/16", "7/24", "1/32", "3/32", "1/12", *(f"= {x}" for x in stated)):
+            assert number in prose[0], (path, number)

@@ -134,6 +134,24 @@ def test_a_question_with_several_right_options_says_when_one_is_missing_and_whic
         assert check(key, (*asked.answer, one_wrong)).correct is False
 
 
+def test_chinese_feedback_joins_sentences_without_a_space_after_full_width_punctuation():
+    several = [QUESTIONS[key].question for key, exercise in QUESTIONS.items() if exercise.question.several]
+    for asked in several:
+        chinese, english = asked.why_right("zh-CN"), asked.why_right("en")
+        assert re.search(r"[。！？；：，、）] ", chinese) is None, chinese
+        assert all(i18n.gettext(option.why, "zh-CN") in chinese for option in asked.options if option.right)
+        assert english == " ".join(i18n.gettext(option.why, "en") for option in asked.options if option.right)
+        # a wrong pick's hints too: one sentence after another, each as the catalogue writes it
+        wrong_picks = [letter for letter, option in zip(asked.letters, asked.options) if not option.right]
+        with nt.language_set("zh-CN"):
+            told = check(asked_key(asked), tuple(wrong_picks)).message
+        assert re.search(r"[。！？；] \S", told) is None, told
+
+
+def asked_key(asked):
+    return next(key for key, exercise in QUESTIONS.items() if exercise.question is asked)
+
+
 @pytest.mark.parametrize(
     ("answer", "got"),
     [("E", "'E' (str)"), ("AB", "'AB' (str)"), (3, "3 (int)"), (("A", "B"), "('A', 'B') (tuple)"), ("", "'' (str)")],

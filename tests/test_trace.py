@@ -11,11 +11,18 @@ from ndcg_teach.core.trace import GAIN, GRADE, POSITION, RELEVANT, Row, rows_of
 def test_str_is_a_table_with_the_value_and_the_formula():
     text = str(nt.explain_dcg([5, 2, 3], ranking=["A", "B", "C"]))
     lines = text.splitlines()
-    assert lines[0] == "DCG@3 = 7.7618595071429155"
+    # Six decimals, as the HTML title shows: a float's 17th digit depends on the order of its additions (issue 28).
+    assert lines[0] == "DCG@3 = 7.761860"
     assert lines[2].split() == ["i", "item", "grade", "gain", "discount", "contribution", "running", "total"]
     assert lines[4].split() == ["1", "A", "5", "5.0000", "1.0000", "5.0000", "5.0000"]
     assert "DCG@3 = 5/log2(2) + 2/log2(3) + 3/log2(4) = 5.0000 + 1.2619 + 1.5000 = 7.7619" in lines
     assert "note: linear gain (rel)" in lines
+
+
+def test_the_headline_prints_six_decimals_where_repr_would_show_the_order_of_additions():
+    trace = nt.explain_average_precision([1, 0, 0, 1, 1, 0], n_relevant=5)
+    assert repr(trace.value) == "0.42000000000000004"
+    assert str(trace).splitlines()[0] == "AP = 0.420000"
 
 
 def test_repr_is_the_readable_text_not_a_memory_address():

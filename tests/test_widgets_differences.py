@@ -121,7 +121,7 @@ def test_the_chinese_explorer_speaks_chinese():
     explorer.swap(0)
     assert explorer.notice["text"] == "已交换 q1 上 A 与 B 的指标值：它的差值现在是 -0.0800。"
     assert explorer.messages["t_test"] == "配对 t 检验"
-    assert explorer.summary["randomisation"]["details"] == "全部 256 种符号组合（精确）"
+    assert explorer.summary["randomisation"]["details"] == "精确：穷举全部 256 种符号组合"
     assert "配对 t 检验" in explorer.summary["t"]["text"]
 
 

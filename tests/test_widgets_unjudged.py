@@ -126,7 +126,7 @@ def test_the_page_judges_through_a_checked_message():
 def test_the_chinese_explorer_says_it_in_chinese():
     explorer = build(language="zh-CN")
     explorer.set_judged("d7", True)
-    assert explorer.notice["text"] == "d7 重新被判断：等级 1。"
+    assert explorer.notice["text"] == "d7 已重新判断：等级为 1。"
     assert explorer.messages["row_unjudged"] == "，未判断"
 
 

@@ -7,12 +7,16 @@ punctuation in Chinese printed lines, and code comments in Chinese.
   exercises first;
 - a printed line with Chinese in it uses full-width punctuation next to the Chinese (``偏差：`` not ``偏差:``),
   except where it quotes a source document (lesson 07 prints their lines verbatim) or a title in 《》;
-- a code comment of the Chinese edition is written in Chinese (the lesson's markers and a proper name aside).
+- a code comment of the Chinese edition is written in Chinese (the lesson's markers and a proper name aside);
+- every ``**`` of the Chinese Markdown (lessons, READMEs, docs/) opens or closes bold as CommonMark reads it: a
+  closing ``**`` after full-width punctuation and before a Chinese character (``**练习 1：**上面``) is no closing
+  at all, and JupyterLab, GitHub and the course site then print the asterisks.
 """
 
 import io
 import re
 import tokenize
+import unicodedata
 from pathlib import Path
 
 import nbformat
@@ -24,6 +28,9 @@ from ndcg_teach.course.examples import QUOTATIONS
 ROOT = Path(__file__).resolve().parent.parent
 CHINESE = sorted((ROOT / "notebooks" / "zh-CN").glob("*.zh-CN.ipynb"))
 IDS = [path.name[:2] for path in CHINESE]
+PAGES = sorted([ROOT / "README.zh-CN.md", ROOT / "hub" / "README.zh-CN.md", *(ROOT / "docs").glob("*.zh-CN.md")])
+NOT_MARKUP = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
+STRONG = re.compile(r"(?<!\*)\*\*(?!\*)")
 SHRINK_BY_TIMES = re.compile(r"(?:少|低估|小|减少|降低|缩小|缩短)了?(?:将近|大约|约|好)?[一二三四五六七八九十几百千\d.]+倍")
 PAIRS_AS_LOG = re.compile(r"一致的对数|颠倒的对数|text\{对数\}|/\s*对数")
 HEADING = re.compile(r"\*\*练习 ?\d+[^*\n]{0,12}\*\*")
@@ -72,6 +79,34 @@ def test_a_chinese_printed_line_uses_chinese_punctuation(path):
     assert wrong == []
 
 
+def _kind(character):
+    """CommonMark's three kinds of neighbour of a delimiter run: whitespace (or the line's edge), punctuation, other."""
+    if character.isspace():
+        return "space"
+    return "punct" if unicodedata.category(character)[0] in "PS" else "other"
+
+
+def broken_bold(text):
+    """Each ``**`` that CommonMark cannot read as the opening (1st, 3rd, ...) or closing (2nd, 4th, ...) of bold."""
+    found = []
+    # code and formulas hide their asterisks but keep their edges: a backtick or $ beside ** is punctuation
+    for line in NOT_MARKUP.sub(lambda hidden: hidden.group()[0] + "x" + hidden.group()[-1], text).splitlines():
+        for index, run in enumerate(STRONG.finditer(line)):
+            before = _kind(line[run.start() - 1] if run.start() else " ")
+            after = _kind(line[run.end()] if run.end() < len(line) else " ")
+            left = after != "space" and (after != "punct" or before != "other")
+            right = before != "space" and (before != "punct" or after != "other")
+            if not (left if index % 2 == 0 else right):
+                found.append(line[max(0, run.start() - 12):run.end() + 12])
+    return found
+
+
+@pytest.mark.parametrize("path", CHINESE + PAGES, ids=IDS + [str(page.relative_to(ROOT)) for page in PAGES])
+def test_bold_opens_and_closes_where_it_is_meant_to(path):
+    texts = [text for _, text in prose(read(path))] if path.suffix == ".ipynb" else [path.read_text(encoding="utf-8")]
+    assert [snippet for text in texts for snippet in broken_bold(text)] == []
+
+
 def comments(source):
     """The comments of a cell's code (``%magic`` lines read as comments and skipped)."""
     tokens = tokenize.generate_tokens(io.StringIO(source.replace("%", "#%") + "\n").readline)
@@ -104,3 +139,19 @@ def test_code_comments_are_chinese(path):
 )
 def test_the_patterns_on_small_examples(text, pattern, found):
     assert bool(pattern.search(text)) is found
+
+
+@pytest.mark.parametrize(
+    ("text", "broken"),
+    [
+        ("**练习 1：**上面的两个系统", True),
+        ("**练习 1：** 上面的两个系统", False),
+        ("**思考题 1**：系统 A 和 B", False),
+        ("文档 002 的代码再**按输入顺序**求和", False),
+        ("- **A.** DCG 只计算第 1 位", False),
+        ("**练习 1：**`[3, 0, 2, 1]` 的 CG", False),
+        ("`a**b` 与 $x**2$ 不是粗体", False),
+    ],
+)
+def test_broken_bold_on_small_examples(text, broken):
+    assert bool(broken_bold(text)) is broken

@@ -243,7 +243,7 @@ class Trace:
         return "\n".join(self._table().lines())
 
     def __str__(self):
-        lines = [f"{self.metric} = {self.value!r}", "", self.table(), "", shortened(self.formula, self.language)]
+        lines = [f"{self.metric} = {self.value:.6f}", "", self.table(), "", shortened(self.formula, self.language)]
         lines += [_("note: {note}", self.language).format(note=note) for note in self.notes]
         return "\n".join(lines)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import ndcg_teach as nt
 
-from ..i18n import _
+from ..i18n import _, sentences
 from ..core.validation import shown
 
 Inputs = dict[str, Any]
@@ -289,7 +289,7 @@ def _choice_judge(
         wrong = [option for option in options if option in picks - wanted]
         if not wrong:
             return False, _("Each option you chose holds, but so does at least one more: read the others again.")
-        return False, " ".join(_((mistakes or {}).get(option, hint)) for option in wrong)
+        return False, sentences(_((mistakes or {}).get(option, hint)) for option in wrong)
 
     return judge
 

@@ -36,8 +36,9 @@ LESSON_EXERCISES += (
              "Why?"),
         wrong(mark("DCG counts only the result at position 1."),
               mark("DCG adds every position: positions 2 and 3 count too, only with smaller weights.")),
-        wrong(mark("A's results are better documents than B's."),
-              mark("They are the same three results with the same grades; only their order differs.")),
+        wrong(mark("DCG subtracts points for the grade-0 result that B shows first."),
+              mark("DCG never subtracts: a grade-0 result adds 0 wherever it sits.\n"
+                   "B scores lower because its grade-3 result sits at position 3, where it keeps only half of its grade.")),
         right(mark("Users read from the top, so DCG lets a result count for less the lower it sits, and A has its best result on top."),
               mark("DCG divides each grade by a number that grows with the position: the grade-3 result keeps all of it at position 1 and half of it at position 3.")),
         wrong(mark("DCG divides the sum of the grades by the number of results."),

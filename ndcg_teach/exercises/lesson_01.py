@@ -75,8 +75,9 @@ LESSON_EXERCISES += (
              "Why does CG@5 give both lists the same score?"),
         right(mark("It adds the grades, and a sum is the same in any order."),
               mark("CG@5 is the sum of the five grades, and addition does not care about order: only which items reach the top 5 counts, not where they sit.")),
-        wrong(mark("The grades are small whole numbers, so the two totals round to the same value."),
-              mark("Nothing is rounded: CG is an exact sum, and it would be equal for any grades, whole or not.")),
+        wrong(mark("CG weighs the top position more too, but one item is not enough to change the total."),
+              mark("CG gives every position the same weight: a grade counts as much at position 5 as at position 1.\n"
+                   "Weighing positions is what DCG adds (lesson 02).")),
         wrong(mark("CG divides by the best score the list could reach, so both lists score 1."),
               mark("CG divides by nothing; dividing by the best reachable score is what NDCG does (lesson 03).")),
         wrong(mark("CG@5 counts the relevant items and ignores their grades."),

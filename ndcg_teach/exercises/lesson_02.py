@@ -135,13 +135,13 @@ LESSON_EXERCISES += (
         mark("Judges grade on a scale from 0 to 4, and users care above all about finding the one perfect (grade 4) answer.\n"
              "Which gain suits this, and why?"),
         wrong(mark("Linear gain, because it treats every step of the scale alike."),
-              mark("Equal steps are the opposite of what is wanted: with linear gain a grade-4 result is worth only twice a grade-2 one, so two fair results weigh as much as the perfect one.")),
+              mark("Equal steps are the opposite of what is wanted: with linear gain a grade-4 result is worth only twice a grade-2 one, so two grade-2 results have as much gain as the perfect one.")),
         wrong(mark("Either: the gain never changes which of two lists DCG prefers."),
-              mark("The gain can reverse which of two lists scores higher: one excellent result against several fair ones is exactly where linear and exponential gain disagree.")),
+              mark("The gain can reverse which of two lists scores higher: [4, 0, 0] beats [2, 2, 2] with exponential gain and loses to it with linear gain.")),
         wrong(mark("Neither: cut the grades to relevant or not."),
               mark("Binary relevance would make the perfect answer worth the same as a barely relevant one, and throw away the very difference these users care about.")),
         right(mark("Exponential gain, because it makes a grade-4 result worth 15 against 3 for a grade-2 one."),
-              mark("With 2**rel - 1 each step up the scale roughly doubles the gain, so the list that puts the perfect answer on top wins, which is what these users want.")),
+              mark("With 2**rel - 1 the gain grows ever faster up the scale (0, 1, 3, 7, 15), so the perfect answer is worth five grade-2 results rather than two: DCG then rewards the list that shows it, which is what these users want.")),
     ),
     question(
         "02-which-discount",

@@ -100,11 +100,11 @@ LESSON_EXERCISES += (
         "03-ideal-from-the-list",
         LESSON,
         "what NDCG = 1 means when the ideal is built from the list",
-        mark("A ranker retrieves three items and gets NDCG@3 = 1 from a library that builds the ideal ranking from the ranked list itself.\n"
-             "The assessors had judged two grade-3 items that the ranker did not retrieve.\n"
+        mark("A ranker retrieves three items graded 2, 1 and 0, in that order, and a library that builds the ideal ranking from the ranked list itself reports NDCG@3 = 1.\n"
+             "The assessors had also judged two grade-3 items that the ranker did not retrieve.\n"
              "What does the 1 say?"),
         wrong(mark("The ranker is perfect for this query."),
-              mark("It missed the two best items: with the ideal built from every judged item, its NDCG@3 would be well below 1.")),
+              mark("It missed the two best items: with the ideal built from every judged item, its NDCG@3 is 0.4465.")),
         wrong(mark("The query has no relevant items left to find."),
               mark("Two grade-3 items are left to find; an ideal built from the list simply does not know about them.")),
         right(mark("Only that the three retrieved items are in their best order among themselves."),
@@ -116,7 +116,7 @@ LESSON_EXERCISES += (
         "03-a-hopeless-query",
         LESSON,
         "what NDCG = 1 on a query with nothing good hides",
-        mark("A ranker scores NDCG@3 = 1 on a query whose best judged item is a single grade-1 item, and 0.7654 on a query with three grade-3 items, two of which it put on top.\n"
+        mark("A ranker scores NDCG@3 = 1 on a query whose best judged item is a single grade-1 item, and 0.7654 on a query with three grade-3 items, where it put two of them on top and a grade-0 item third.\n"
              "Which statement is right?"),
         right(mark("Each query is compared with its own best, so the 1 says nothing about how useful the first query's results were."),
               mark("Dividing by the query's own IDCG erases how good its best list could be: a hopeless query can score 1, so read the per-query scores and the grades, not only the mean.")),
@@ -124,7 +124,7 @@ LESSON_EXERCISES += (
               mark("The first user got one marginally relevant item, the best there was; the second got two highly relevant ones. The 1 only says the ranker did the best the collection allowed.")),
         wrong(mark("The 0.7654 is wrong: finding two of three grade-3 items at the top deserves 1."),
               mark("The ideal top 3 holds all three grade-3 items; with one of them missing, DCG@3 falls short of IDCG@3.")),
-        wrong(mark("The mean of the two, 0.8827, is a fair summary of the ranker."),
-              mark("The mean weighs both queries alike, though the first could never offer its user anything good: it hides exactly what the two numbers differ in.")),
+        wrong(mark("The mean of the two, 0.8827, says how useful the ranker's results were to its users."),
+              mark("Each NDCG says how close a query came to its own best, not how useful its results were: the 1 counts in full, though the first user got only a marginally relevant item.")),
     ),
 )

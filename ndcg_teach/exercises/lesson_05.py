@@ -115,7 +115,7 @@ LESSON_EXERCISES += (
         right(mark("The tool divides by the relevant items retrieved, not by all 10 of the query."),
               mark("Dividing by the relevant items retrieved lets one hit at rank 1 score 1, however many were missed; the standard AP divides by all 10 and gives X 0.1.")),
         wrong(mark("The relevance threshold was set too low."),
-              mark("The threshold decides which grades count as relevant; it cannot turn one relevant item found out of ten into a perfect score.")),
+              mark("A lower threshold only makes more grades count as relevant, so X would have even more relevant items left to find; it cannot turn one found out of ten into a perfect score.")),
     ),
     question(
         "05-rr-or-ap",

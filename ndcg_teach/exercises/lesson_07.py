@@ -128,7 +128,7 @@ LESSON_EXERCISES += (
         wrong(mark("Discounts barely matter to NDCG, so wrong ones do little harm."),
               mark("Discounts are what makes NDCG see order; here the harm was hidden because DCG and IDCG were wrong alike. Document 001's slips did not cancel: it prints 0.857 where the right value is about 0.96.")),
         wrong(mark("The exponential gain makes the discounts unimportant."),
-              mark("Gain and discount multiply each other; exponential gain makes the top positions weigh even more, and their discounts with them.")),
+              mark("Each term is a gain times a discount, so a wrong discount changes the term whatever the gain: the fourth term falls from 3.01 to 2.21.")),
         wrong(mark("Rounding to three decimals hides any error of that size."),
               mark("Rounding hides only the last digit; the wrong denominators change single terms by far more than that, and the final number is close only because the errors cancel.")),
     ),
@@ -144,7 +144,8 @@ LESSON_EXERCISES += (
               mark("Code output is a claim too (document 000's code returns 0.8645 where it prints 0.8608); a number is checked from its inputs and its conventions.")),
         right(mark("The grades and the relevance threshold."),
               mark("P@k needs binary relevance: with the grades and the threshold (and k = 5) the number can be recomputed; without the threshold 0.8 cannot be checked.")),
-        wrong(mark("Nothing: a plausible number can be trusted."),
-              mark("33 of the 77 numbers the five documents print disagree with their own inputs and conventions, and plausible final answers hid wrong steps.")),
+        wrong(mark("The grades, and the gain and discount the author used."),
+              mark("P@k has neither a gain nor a discount: those are DCG's conventions.\n"
+                   "What P@k needs beside the grades is which of them count as relevant.")),
     ),
 )

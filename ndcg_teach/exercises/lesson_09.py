@@ -78,7 +78,7 @@ LESSON_EXERCISES += (
         "09-a-large-p-value",
         LESSON,
         "what a large p-value on 12 queries means",
-        mark("On 12 queries, ranker B's mean NDCG@5 is 0.02 above ranker A's, and a paired randomisation test gives a large p-value.\n"
+        mark("On 12 queries, ranker B's mean NDCG@5 is 0.015 above ranker A's, and a paired randomisation test gives a large p-value.\n"
              "What can you conclude?"),
         wrong(mark("The two rankers are equally good."),
               mark("A large p-value does not show that they are equal: in this lesson B is better by construction, and 12 queries still gave a large p-value.")),
@@ -86,8 +86,8 @@ LESSON_EXERCISES += (
               mark("A higher mean on 12 queries can come from the luck of a few queries: here a difference this large often arises by chance.")),
         wrong(mark("A is better, since B loses on more queries than it wins."),
               mark("Counting wins ignores how large each difference is, and on 12 queries wins and losses are as noisy as the mean.")),
-        right(mark("These queries are too few to tell the two rankers apart."),
-              mark("The p-value says how often random signs give a difference this large; a large one means the data cannot separate the rankers, and with 200 queries the lesson's small real difference showed clearly.")),
+        right(mark("The 12 queries cannot tell the rankers apart: a difference this small may be real, but so few queries cannot show it."),
+              mark("The p-value says how often random signs give a difference at least this large; a large one means these data cannot separate the rankers, and with 200 queries the lesson's small real difference showed clearly.")),
     ),
     question(
         "09-two-metrics-disagree",

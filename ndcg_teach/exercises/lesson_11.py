@@ -117,10 +117,10 @@ LESSON_EXERCISES += (
         LESSON,
         "why a result below good ones adds almost nothing to ERR",
         mark("In [2, 3, 0, 1] (top grade 3), the grade-1 result at rank 4 adds almost nothing to ERR.\n"
-             "In RBP, a relevant result at rank 4 adds its share p^3 whatever sits above it.\n"
+             "In RBP, a relevant result at rank 4 adds (1 - p)·p^3 whatever sits above it.\n"
              "Why the difference?"),
         wrong(mark("ERR's discount falls faster than RBP's."),
-              mark("The difference is not the discount: ERR multiplies by the chance that the user reaches rank 4 at all, which depends on the results above it, while RBP's weight depends only on the rank.")),
+              mark("ERR's 1/4 at rank 4 alone would leave this result 0.125/4 = 0.031; what makes it almost nothing is the chance, 0.078, that the user reaches rank 4 at all, which depends on the results above it, while RBP's weight depends only on the rank.")),
         right(mark("ERR's user stops once a result satisfies them, so a result counts only for users whom the results above did not satisfy."),
               mark("Two good results above it stop most users before rank 4: in ERR a result's worth depends on what sits above it, in NDCG and RBP it does not.")),
         wrong(mark("ERR ignores grade-1 results."),
@@ -138,7 +138,7 @@ LESSON_EXERCISES += (
         wrong(mark("RBP with p = 0.95 for the voice assistant, ERR for the researcher."),
               mark("Swapped: p = 0.95 is a user who reads 20 results on average, and ERR's user stops at the first good one, which is not how someone collecting every paper reads.")),
         wrong(mark("NDCG for both, because it is the standard."),
-              mark("NDCG's user never stops and still values rank 20; neither user here reads like that: the listener hears one answer, and the researcher's patience is better stated as p.")),
+              mark("NDCG's user never stops and still values rank 20, which may suit the researcher, but the listener hears one answer and never reaches rank 2: that user needs a metric that stops at the first satisfying result.")),
         wrong(mark("Any of them: the three metrics always agree on which list is better."),
               mark("Section 4 shows they can disagree: ERR prefers the one excellent result on top, NDCG and RBP the several good ones.")),
         right(mark("ERR for the voice assistant, RBP with a high persistence p for the researcher."),

@@ -103,7 +103,7 @@ LESSON_EXERCISES += (
         wrong(mark("The full judgements must be wrong."),
               mark("The full judgements are the truth the simulation knows by construction; the pool found only about half of each query's 20 relevant documents.")),
         right(mark("Each score divides by the relevant documents the pool found, so it sits above the truth: compare systems within one column, never a score with the truth."),
-              mark("A system that finds every judged relevant document scores as if it had found all 20; none of these columns estimates the true AP, but each can still order systems.")),
+              mark("A system that finds every judged relevant document scores as if it had found all 20, so none of these columns estimates the true AP: a column can only compare systems with each other, and even that fails for a system the pool did not see, as reading unjudged documents as not relevant showed for the new one.")),
         wrong(mark("The pooled systems saw the judgements in advance."),
               mark("They did not see them; they built the pool, so their relevant results were judged, while relevant documents none of them found were never judged and are missing from R.")),
     ),

@@ -143,12 +143,12 @@ LESSON_EXERCISES += (
         mark("A paper compares twenty variants with a baseline, each at the 5% level, and reports that the best one is significantly better.\n"
              "What is wrong with that?"),
         wrong(mark("Nothing: each test is at 5%, so the winner is a false one only 5% of the time."),
-              mark("5% holds for one comparison chosen in advance; with twenty, a variant that is no better turns up significant far more often (38% of the experiments in section 7).")),
+              mark("5% holds for one comparison chosen in advance; with twenty, some variant that is no better turns up significant far more often (in 38% of the experiments of section 7).")),
         wrong(mark("It should have used the Wilcoxon test."),
               mark("Another test does not help: any test at 5% calls a variant that is no better significant 5% of the time, and twenty chances add up. For a difference in means the t-test or the randomisation test is the one to use anyway.")),
         wrong(mark("Twenty variants need twenty times as many queries."),
               mark("More queries give each comparison more power, but they do not remove the chance of a false winner among twenty; that needs a correction for the number of comparisons.")),
         right(mark("With twenty comparisons a false winner is likely: correct for them (Bonferroni, Holm) or choose the one comparison in advance, and report all twenty."),
-              mark("The chance that at least one of twenty variants that are no better looks significant is far above 5%; a correction keeps the chance of any false winner near the level you state.")),
+              mark("The chance that at least one of twenty variants that are no better looks significant is far above 5%; a correction keeps the chance of any false winner at or below the level you state.")),
     ),
 )

@@ -116,11 +116,11 @@ LESSON_EXERCISES += (
              "Which statements hold?"),
         right(mark("HitRate@k equals recall@k."),
               mark("With one relevant item, it is either in the top k (recall 1) or not (recall 0), exactly success@k.")),
-        right(mark("A user's NDCG@k is 1/log2(r+1) for a hit at rank r, up to k."),
+        right(mark("A user's NDCG@k is 1/log2(r+1) for a hit at rank r ≤ k, and 0 for a miss."),
               mark("The ideal ranking puts the one item first, so IDCG = 1 and NDCG is the discount at the item's rank.")),
         wrong(mark("HitRate@10 tells a hit at rank 1 from a hit at rank 9."),
               mark("Any hit in the top 10 counts 1; NDCG@10 and RR tell the ranks apart.")),
         wrong(mark("P@k equals HitRate@k."),
-              mark("P@k divides the one hit by k: it is success@k divided by k.")),
+              mark("P@k divides the one hit by k: it is success@k divided by k, the same only at k = 1.")),
     ),
 )

@@ -142,8 +142,8 @@ LESSON_EXERCISES += (
         "why a judge right 30% of the time still keeps the order of systems",
         mark("A simulated judge gives the true grade only 30% of the time (plain κ 0.03), yet its rankings of the systems stay close to the truth.\n"
              "Why?"),
-        wrong(mark("Its 800 independent errors average out."),
-              mark("Independent errors alone do not keep an order: the uninformative judge makes as many, and its rankings are a draw.")),
+        wrong(mark("Its errors are independent and spread over 800 judgements, so they average out."),
+              mark("Independent errors alone do not keep an order: the uninformative judge gives the true grade more often than this one (35% of the time against 30%), and its rankings are a draw.")),
         wrong(mark("Kendall's τ cannot fall far with only six systems."),
               mark("τ can fall to -1: the uninformative judge's τ went far below 0.")),
         wrong(mark("Plain κ under-rates every judge, so 0.03 really means good agreement."),

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import _, chosen_language, gettext, mark, refused
+from ..i18n import _, chosen_language, gettext, mark, refused, sentences
 from ..core.validation import shown
 from .framework import Exercise, Feedback, _choice_judge, _chosen
 
@@ -97,7 +97,7 @@ class Question:
 
     def why_right(self, language: str | None = None) -> str:
         """Why the right option (each right option) is right, in ``language``."""
-        return " ".join(_flat(gettext(option.why, language)) for option in self.options if option.right)
+        return sentences(_flat(gettext(option.why, language)) for option in self.options if option.right)
 
     def markdown(self, number: int, language: str | None = None) -> str:
         """The question as a lesson shows it: the stem, then the options, each on a line with its letter.
@@ -127,7 +127,7 @@ class Question:
 
 def _flat(text: str) -> str:
     """``text`` as one line: its sentence breaks read as spaces."""
-    return " ".join(text.split("\n"))
+    return sentences(text.split("\n"))
 
 
 def question(key: str, lesson: str, title: str, stem: str, *options: Option) -> Exercise:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
+import unicodedata
 from importlib import resources
 
 from .po import read_po
@@ -150,6 +151,21 @@ def gettext_matching(text: str, patterns, language: str | None = None) -> str:
 def mark(message: str) -> str:
     """Mark ``message`` for translation where it is stored; :func:`gettext` translates it when shown."""
     return message
+
+
+def sentences(parts) -> str:
+    """``parts`` joined as their language writes sentences: a space after English, nothing after a Chinese character.
+
+    >>> sentences(["It stays.", "So does RR."])
+    'It stays. So does RR.'
+    >>> sentences(["它还在。", "RR 也不变。"])
+    '它还在。RR 也不变。'
+    """
+    text = ""
+    for part in parts:
+        wide = bool(text) and unicodedata.east_asian_width(text[-1]) in "WF"
+        text += part if not text or wide else " " + part
+    return text
 
 
 MUST_BE = mark("{name} must be {requirement}. Got {got} instead.")

@@ -1,4 +1,4 @@
-"""Do two evaluations rank the systems alike? Kendall's τ, τ_AP and swapped pairs. Lessons 13 and 15.
+"""Do two evaluations rank the systems alike? Kendall's τ, τ_AP and swapped pairs. Lessons 15 and 18.
 
 Voorhees (2000) judged the same topics twice, by different assessors, and
 scored every TREC system under each set of judgements: the scores moved,
@@ -148,7 +148,7 @@ def _counts(sx, sy):
 
 
 def kendall_tau(x, y, *, names=("x", "y")):
-    """Kendall's τ-b between two evaluations' rankings of the same systems. Lessons 13 and 15.
+    """Kendall's τ-b between two evaluations' rankings of the same systems. Lessons 15 and 18.
 
     Every pair of systems is concordant (both evaluations order it alike),
     discordant (they disagree), or tied in one or both. τ-b =
@@ -302,7 +302,7 @@ class SwappedPairs(Explained):
 
 
 def swapped_pairs(x, y, *, names=("x", "y")):
-    """The pairs of systems two evaluations order oppositely, and their share of all pairs. Lessons 13 and 15.
+    """The pairs of systems two evaluations order oppositely, and their share of all pairs. Lessons 15 and 18.
 
     A pair is swapped when one evaluation puts system s above t and the
     other puts t above s. Without ties, Kendall's τ is ``1 - 2·share``:

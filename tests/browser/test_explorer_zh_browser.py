@@ -108,9 +108,9 @@ def test_every_word_the_widget_shows_is_chinese(chinese, screenshots):
     assert single.locator("[data-action]").all_inner_texts() == ["理想排序", "最差排序", "打乱", "重置"]
     assert single.locator(".ndcg-x-hint").inner_text() == ZH["hint"]
     assert single.locator("[data-testid=step-table] thead th").all_inner_texts()[:5] == ["i", "条目", "等级", "增益", "折损"]
-    assert single.locator("[data-testid=discount-plot] .ndcg-x-svg-title").all_text_contents() == ["增益，增益 × 折损", "折损", "位置 i"]
+    assert single.locator("[data-testid=discount-plot] .ndcg-x-svg-title").all_text_contents() == ["增益、增益 × 折损", "折损", "位置 i"]
     assert single.locator("[data-testid=cumulative-plot] figcaption").inner_text() == ZH["cumulative_caption"]
-    assert chinese.duel.locator(".ndcg-x-legend li").all_inner_texts() == ["DCG 累加和，模型 A", "DCG 累加和，模型 B", "IDCG 累加和（理想排序）"]
+    assert chinese.duel.locator(".ndcg-x-legend li").all_inner_texts() == ["模型 A 的 DCG 累加和", "模型 B 的 DCG 累加和", "IDCG 累加和（理想排序）"]
     assert chinese.duel.locator("[data-testid=comparison] thead th").first.inner_text() == "指标"
     for root in (single, chinese.duel):
         shown = root.evaluate(READ)

@@ -212,10 +212,10 @@ def test_the_chinese_edition_s_explorers_speak_chinese(page, screenshots):
     holes = page.page.locator("[data-testid=ranking-explorer]").nth(1)
     tests = page.page.locator("[data-testid=difference-explorer]").nth(1)
     assert holes.get_attribute("lang") == "zh-CN" and tests.get_attribute("lang") == "zh-CN"
-    assert holes.locator('[data-item="d7"] [data-role=judge]').get_attribute("title") == "d7 未判断：指标不知道它的等级；按下可判断它"
+    assert holes.locator('[data-item="d7"] [data-role=judge]').get_attribute("title") == "d7 未判断：指标不知道它的等级；点击可判断它"
     expect_text(tests.locator(".ndcg-d-title"), "逐查询指标值与 B − A 的检验")
     expect_text(tests.locator("[data-result=randomisation]"), "p = 0.0391")
-    assert "全部 256 种符号组合（精确）" in tests.locator("[data-testid=results]").inner_text()
+    assert "精确：穷举全部 256 种符号组合" in tests.locator("[data-testid=results]").inner_text()
     holes.scroll_into_view_if_needed()
     holes.screenshot(path=screenshots / "lesson12-unjudged-zh.png")
     tests.scroll_into_view_if_needed()

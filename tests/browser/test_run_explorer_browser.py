@@ -25,10 +25,15 @@ MEASURES = ["ndcg_cut.10", "map", "P.10", "recip_rank"]
 OURS = re.compile(r"blob:|anywidget|ndcg", re.IGNORECASE)
 WIDE = {"width": 1440, "height": 2200}
 QRELS, FIRST, SECOND = collection(seed=11, n_queries=14)
+LONG = ("msmarco_v2.1_doc_19_1030657904#5_1406672887", "msmarco_v2.1_doc_08_50681209#1_105051739")
 CELLS = [
     "import ndcg_teach as nt\nfrom ndcg_teach.widgets import RunExplorer\n"
     f"qrels, first, second = {QRELS!r}, {FIRST!r}, {SECOND!r}\n"
     f"a, b = nt.evaluate(qrels, first, {MEASURES!r}), nt.evaluate(qrels, second, {MEASURES!r})",
+    # As in lesson 20, a query explorer first (its stylesheet is in the page before the run explorer's), of a run
+    # with TREC's long document ids.
+    f"long = nt.evaluate({{'q': {{{LONG[0]!r}: 2, {LONG[1]!r}: 1}}}}, {{'q': {{{LONG[0]!r}: 0.9, {LONG[1]!r}: 0.8, 'd3': 0.7}}}}, "
+    "['ndcg_cut.10'])\nsingle = long.explore('q')\nsingle",
     "runs = RunExplorer(a, b, labels=('BM25', 'reranker'))\nruns",
     "zh_runs = RunExplorer(a, language='zh-CN')\nzh_runs",
 ]
@@ -171,6 +176,9 @@ def test_nothing_overflows_at_400_px_and_the_dark_theme_keeps_it_readable(page, 
     try:
         assert overview.evaluate(OVERFLOW) == []
         assert query.evaluate(OVERFLOW) == []
+        # One column, the numbers above the list: the overview injects explorer.css again, after the query
+        # explorer's numbers.css, and must not bring back the wide layout's two columns.
+        assert query.locator(".ndcg-x-main").evaluate("(main) => getComputedStyle(main).gridTemplateColumns.split(' ').length") == 1
         overview.screenshot(path=screenshots / "lesson20-runs-narrow.png")
         theme(page.page, "JupyterLab Dark", "false")
         overview.screenshot(path=screenshots / "lesson20-runs-narrow-dark.png")
@@ -181,6 +189,28 @@ def test_nothing_overflows_at_400_px_and_the_dark_theme_keeps_it_readable(page, 
     finally:
         wide(overview)
         theme(page.page, "JupyterLab Light", "true")
+
+
+def test_a_long_document_id_wraps_in_its_row_clear_of_the_grade_wide_and_at_400_px(page, screenshots):
+    single = page.page.locator("[data-testid=ranking-explorer]").first
+    single.scroll_into_view_if_needed()
+
+    def clear():
+        for docno in LONG:
+            row = single.locator(f'[data-item="{docno}"]')
+            name, grade, frame = (box.bounding_box() for box in (row.locator(".ndcg-x-id"), row.locator(".ndcg-x-grade"), row))
+            assert name["x"] + name["width"] <= grade["x"] + 0.5 and frame["x"] + frame["width"] <= single.bounding_box()["x"] + single.bounding_box()["width"] + 0.5
+            assert row.locator(".ndcg-x-id").inner_text() == docno  # wrapped, never cut
+
+    clear()
+    single.screenshot(path=screenshots / "lesson20-long-ids-wide.png")
+    narrow(single)
+    try:
+        clear()
+        assert single.evaluate(OVERFLOW) == []
+        single.screenshot(path=screenshots / "lesson20-long-ids-narrow.png")
+    finally:
+        wide(single)
 
 
 def test_the_chinese_run_explorer_speaks_chinese(page, screenshots):

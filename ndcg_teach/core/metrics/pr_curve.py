@@ -109,7 +109,7 @@ class PrecisionRecallCurve:
                      (_("recall"), _("relevant needed"), _("interpolated precision")), rows, align="rrr")
 
     def __str__(self):
-        return _("{table}\n11-point average = {value!r}").format(table=self.table(), value=self.eleven_point_average)
+        return _("{table}\n11-point average = {value}").format(table=self.table(), value=f"{self.eleven_point_average:.4f}")
 
     __repr__ = __str__
 

@@ -109,7 +109,7 @@ def _ndcg_code(example):
             if matching:
                 return _Finding((CODE_OUTPUT,), _("{returns}; {text} is what {gain} gain with the {discount} discount gives.").format(
                     returns=returns, text=entry.text, gain=_(_GAIN_WORDS[matching[0][0]]), discount=matching[0][1]))
-            tried = ", ".join(f"{gain}/{discount} {value:.4f}" for (gain, discount), value in values.items())
+            tried = _(", ").join(f"{gain}/{discount} {value:.4f}" for (gain, discount), value in values.items())
             return _Finding((CODE_OUTPUT,), _("{returns}; {text} is what no gain/discount convention gives ({tried}).").format(
                 returns=returns, text=entry.text, tried=tried))
 

@@ -79,7 +79,7 @@ def notation(language=None):
     """
     rows = []
     for symbol in NOTATION:
-        printed = ", ".join(f"{form} ({numbers})" for form, numbers in symbol.printed)
+        printed = gettext(", ", language).join(f"{form} ({numbers})" for form, numbers in symbol.printed)
         rows.append((printed, symbol.course, symbol.call, gettext(symbol.meaning, language)))
     headers = ("documents", "course", "ndcg_teach", "meaning")
     shown = tuple(gettext(header, language) for header in (mark("The documents write"), mark("The course writes"),

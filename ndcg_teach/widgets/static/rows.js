@@ -1,6 +1,8 @@
 // The ranked list's rows (joined into one module with the other scripts, see SCRIPTS in explorer.py):
 // built once per set of grades, labels, k and threshold; a reorder only moves them.
 
+const LONG_ID = 24; // characters: a longer item id (a TREC docno) is set smaller, and wraps
+
 function listRows(ui) {
   const { model, t } = ui;
 
@@ -46,7 +48,7 @@ function listRows(ui) {
       h("span", { class: "ndcg-x-handle", "aria-hidden": "true", title: t("drag_handle") }, "⠿"),
       h("span", { class: "ndcg-x-pos", "aria-hidden": "true" }),
       h("span", { class: "ndcg-x-name", title: label ? t("item_label", { item, label }) : item },
-        h("span", { class: "ndcg-x-id", text: item }),
+        h("span", { class: `ndcg-x-id${item.length > LONG_ID ? " is-long" : ""}`, text: item }),
         label ? h("span", { class: "ndcg-x-label", text: label }) : null),
       h("span", { class: "ndcg-x-grade" },
         h("span", { class: "ndcg-x-bar", "aria-hidden": "true" },

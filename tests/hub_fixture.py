@@ -1,4 +1,5 @@
-"""Fixtures shared by the live class-hub tests (test_hub_live.py, test_hub_graded.py)."""
+"""The fixture shared by the live class-hub tests (test_hub_live.py, test_hub_graded.py), loaded as a plugin by the
+root conftest.py."""
 
 import os
 import subprocess
