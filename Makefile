@@ -12,11 +12,12 @@ FIRST_LESSON := $(LESSONS)/$(if $(filter zh-CN,$(EDITION)),zh-CN/00-start-here.z
 # Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test binder-check lessons clean help hub hub-password
+.PHONY: lab test test-fast binder-check lessons clean help hub hub-password
 
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson; EDITION=zh-CN for the Chinese edition)"
 	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
+	@echo "make test-fast      the edit-test loop: library, doctests and quick tests on every core; prints what it leaves out"
 	@echo "make binder-check   as Binder: pins only, then postBuild, pip check, and every lesson"
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
 	@echo "make assignments    build the nbgrader courses of the exercises into build/nbgrader (docs/instructors.md)"
@@ -43,6 +44,11 @@ lab: $(VENV)/.learner
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest
+
+# Without the lessons, browsers, hubs and the slow differential, fuzz and copy-of-the-package tests (tests/fast_suite.py
+# lists them, and the run prints them), on every core.
+test-fast: $(VENV)/.dev
+	$(BIN)/python -m pytest --fast -n auto
 
 binder-check: $(VENV)/.learner
 	$(BIN)/python tools/binder_check.py

@@ -160,7 +160,7 @@ def test_the_collection_describes_itself_in_both_languages():
     collection = nt.answer_collection()
     assert "synthetic, seed 2024" in str(collection) and "7.3333" in str(collection)
     with nt.language_set("zh-CN"):
-        assert "合成数据" in str(nt.answers.AnswerCollection(collection.nuggets, collection.passages, collection.qrels,
+        assert "合成数据" in str(nt.course.answers.AnswerCollection(collection.nuggets, collection.passages, collection.qrels,
                                                             collection.runs, collection.answers, collection.assignments))
 
 

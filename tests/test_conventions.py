@@ -321,7 +321,7 @@ def read_rows(*rows):
 def test_the_data_file_ships_with_the_package_and_reads_into_the_table():
     text = resources.files("ndcg_teach.core.conventions").joinpath(peers.DATA).read_text(encoding="utf-8")
     assert peers.read(json.loads(text)) == CONVENTIONS
-    assert read_rows(ROW)[0] == nt.conventions.Convention(**ROW)
+    assert read_rows(ROW)[0] == nt.core.conventions.Convention(**ROW)
     # A field left out takes the Convention default; a whole number is a number (log_base 2, zero_idcg 1).
     lightgbm = read_rows({**ROW, "gain": "binary", "zero_idcg": 1, "log_base": 10})[0]
     assert lightgbm.settings() == {"gain": binary_gain, "log_base": 10, "zero_idcg": 1}
