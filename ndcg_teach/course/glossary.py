@@ -21,7 +21,7 @@ Where the course once wrote one concept two ways (评估 / 评价, 条目 / 物�
 its ``chosen_because``, and the others are its ``rejected`` variants: a test
 keeps them out of everything a Chinese learner reads (the lessons' prose, code
 and outputs, the catalogue, the READMEs, hub/, docs/ and the site). The
-terms themselves are in :mod:`ndcg_teach.glossary_terms`, with the source of
+terms themselves are in :mod:`ndcg_teach.course.glossary_terms`, with the source of
 each name met outside the documents.
 
 >>> from ndcg_teach.course.glossary import term

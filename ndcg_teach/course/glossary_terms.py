@@ -1,4 +1,4 @@
-"""The course's terms (the data of :mod:`ndcg_teach.glossary`), and where each other Chinese name of a term comes from.
+"""The course's terms (the data of :mod:`ndcg_teach.course.glossary`), and where each other Chinese name of a term comes from.
 
 A term's ``variants`` are the names the five source documents (lesson 07) print: a test reads the documents and
 finds every one of them there. Names met elsewhere are its ``elsewhere`` entries, each with the key of its source

@@ -18,7 +18,7 @@ _TERM = 4
 
 
 def _printed(example: str, quantity: str) -> float:
-    """A number as a source document prints it, read from ndcg_teach.examples."""
+    """A number as a source document prints it, read from ndcg_teach.course.examples."""
     # Imported on first use: every lesson imports the exercises, only these need the documents' examples.
     from ndcg_teach.course.examples import example as worked_example
 

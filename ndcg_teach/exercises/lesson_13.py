@@ -15,7 +15,7 @@ lesson, ``a`` is the baseline A and ``b`` the new system B, and the tests work o
 
 
 def _t_test(inp: Inputs):
-    # Imported on use: ndcg_teach.significance needs scipy, which the other lessons' exercises do not.
+    # Imported on use: ndcg_teach.statistics.significance needs scipy, which the other lessons' exercises do not.
     from ndcg_teach.statistics import paired_t_test
 
     return paired_t_test(inp["b"], inp["a"])
