@@ -152,3 +152,14 @@ def test_the_length_check_notices_a_long_module(tmp_path):
     (tmp_path / "tools" / "long.py").write_text("x = 1\n" * 500, encoding="utf-8")
     (tmp_path / "tools" / "short.py").write_text("x = 1\n" * 499, encoding="utf-8")
     assert long_modules(tmp_path) == ["tools/long.py: 500 lines"]
+
+
+def test_make_test_fast_leaves_out_only_paths_that_exist_and_the_testing_guide_names():
+    # A renamed test file would silently join the fast suite, and an unlisted one would leave it unannounced.
+    import fast_suite
+
+    assert [path for path in fast_suite.LEFT_OUT if not (ROOT / path).exists()] == []
+    for guide in ("docs/testing.md", "docs/testing.zh-CN.md"):
+        text = (ROOT / guide).read_text(encoding="utf-8")
+        assert [path for path in fast_suite.LEFT_OUT if f"`{path}`" not in text] == [], guide
+    assert "\ntest-fast: $(VENV)/.dev\n\t$(BIN)/python -m pytest --fast -n auto\n" in (ROOT / "Makefile").read_text()
