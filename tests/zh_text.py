@@ -40,6 +40,7 @@ ALLOWED = {
     "ana", "ben", "chi", "dev",  # lesson 14's users, the keys of its dicts
     "submitted", "variant",  # lesson 09's two evaluations, printed by the names of the variables that hold them
     "NDCGKMetric", "R-precision",  # Evidently's class, and the measure's name as papers write it
+    "id",  # 文档 id and 查询 id, as the Chinese lessons write a run file's docno and qid (an identifier, not a word)
 }
 ITEM_ORDER = re.compile(r"(?!.*(.).*\1)[a-h]{3,8}")  # an order of items a, b, c, ... written as one word: "bacd"
 WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’]*(?:[-_.@][A-Za-zÀ-ÿ0-9'’{}]+)*")
