@@ -9,7 +9,6 @@ tests/test_unchanged_api.py, which checks that every old path still works.
 """
 
 import importlib
-import importlib.abc
 import importlib.util
 import sys
 import types
@@ -69,7 +68,7 @@ class _Package(types.ModuleType):
         super().__setattr__(name, value)
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:
     """Loads an old path as the module at its new path, which runs (once) under its new name."""
 
     def __init__(self, old, new):
@@ -95,7 +94,7 @@ class _Alias(importlib.abc.Loader):
         return importlib.util.find_spec(self.new).loader.get_code(self.new)
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:
     def find_spec(self, name, path=None, target=None):
         if not name.startswith("ndcg_teach.") or name in sys.modules:
             return None
