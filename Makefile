@@ -12,11 +12,12 @@ FIRST_LESSON := $(LESSONS)/$(if $(filter zh-CN,$(EDITION)),zh-CN/00-start-here.z
 # Jupyter refuses to run as root without --allow-root (as in a container); pass it only then.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test binder-check lessons clean help hub hub-password
+.PHONY: lab test test-fast binder-check lessons clean help hub hub-password
 
 help:
 	@echo "make lab            open the course in JupyterLab (first lesson; EDITION=zh-CN for the Chinese edition)"
 	@echo "make test           run every test (set REQUIRE_BROWSER=1 to fail when chromium is missing)"
+	@echo "make test-fast      the edit-test loop: library, doctests and quick tests on every core; prints what it leaves out"
 	@echo "make binder-check   as Binder: pins only, then postBuild, pip check, and every lesson"
 	@echo "make lessons        re-execute the lessons and refresh navigation cells (for authors)"
 	@echo "make assignments    build the nbgrader courses of the exercises into build/nbgrader (docs/instructors.md)"
@@ -24,14 +25,14 @@ help:
 	@echo "make hub            a JupyterHub for a class on this machine, at http://127.0.0.1:8000 (hub/README.md)"
 	@echo "make hub-password   set the hub instructor's password, before the hub's first start"
 
-# The route of every install (docs/install.md): the pins, the package, then `python -m ndcg_teach.setup` for what pip
+# The route of every install (docs/install.md): the pins, the package, then `python -m ndcg_teach.jupyter.setup` for what pip
 # does not do. Editable here, so that a change to ndcg_teach shows without reinstalling; an editable install carries
 # no data files, so the setup command also writes the server extension's file, which the wheel installs itself.
 $(VENV)/.learner: requirements.txt pyproject.toml tools/make_venv.py
 	$(PYTHON) tools/make_venv.py $(VENV)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
-	$(BIN)/python -m ndcg_teach.setup
+	$(BIN)/python -m ndcg_teach.jupyter.setup
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
@@ -43,6 +44,11 @@ lab: $(VENV)/.learner
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest
+
+# Without the lessons, browsers, hubs and the slow differential, fuzz and copy-of-the-package tests (tests/fast_suite.py
+# lists them, and the run prints them), on every core.
+test-fast: $(VENV)/.dev
+	$(BIN)/python -m pytest --fast -n auto
 
 binder-check: $(VENV)/.learner
 	$(BIN)/python tools/binder_check.py
@@ -78,7 +84,7 @@ $(VENV)-hub/.hub: hub/requirements.txt hub/singleuser-requirements.txt binder/re
 	$(VENV)-hub/bin/python -m pip install --quiet -r hub/requirements.txt
 	ln -sf "$(HUB_NODE_HOME)/bin/node" $(VENV)-hub/bin/node
 	$(VENV)-hub/bin/python -m pip install --quiet --no-deps -e .
-	$(VENV)-hub/bin/python -m ndcg_teach.setup
+	$(VENV)-hub/bin/python -m ndcg_teach.jupyter.setup
 	touch $@
 
 hub/node_modules/.package-lock.json: hub/package.json hub/package-lock.json $(VENV)-hub/.hub

@@ -25,9 +25,10 @@ import uuid
 import pytest
 from numeric_settings import CHILD, probe, second_setting  # tools/, on pytest's pythonpath
 
-# The live class-hub tests (test_hub_live.py, test_hub_graded.py) share the fixture of tests/hub_fixture.py: a plugin,
-# since tests/browser/conftest.py already owns the module name `conftest` on the tests' path.
-pytest_plugins = ["hub_fixture"]
+# The live class-hub tests (test_hub_live.py, test_hub_graded.py) share the fixture of tests/hub_fixture.py, and
+# tests/fast_suite.py gives `make test-fast` its --fast: plugins, since tests/browser/conftest.py already owns the
+# module name `conftest` on the tests' path.
+pytest_plugins = ["hub_fixture", "fast_suite"]
 
 SECOND = pytest.StashKey()  # the second run: (process, log file, description, notebook count)
 

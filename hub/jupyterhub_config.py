@@ -2,7 +2,7 @@
 
 Settings come from ``NDCG_HUB_*`` environment variables (hub/settings.py). The hub, the proxy and every student's
 server run from the environment ``make hub`` builds (.venv-hub): the course's pins, ndcg_teach with its server
-extension and JupyterLab settings (python -m ndcg_teach.setup), nbgitpuller and nbgrader.
+extension and JupyterLab settings (python -m ndcg_teach.jupyter.setup), nbgitpuller and nbgrader.
 
 Two modes (hub/README.md, "Two modes"): **graded**, the default when the hub runs as root, gives each student a Unix
 account of their own, as The Littlest JupyterHub does (hub/accounts.py, hub/spawner.py, hub/nbgrader_exchange.py);

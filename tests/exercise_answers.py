@@ -7,7 +7,7 @@ import numpy as np
 
 import ndcg_teach as nt
 from ndcg_teach.exercises import EXERCISES
-from ndcg_teach.significance import paired_t_test
+from ndcg_teach.statistics.significance import paired_t_test
 
 ANSWERS = {
     "00-warm-up": "a",

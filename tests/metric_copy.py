@@ -14,10 +14,10 @@ import textwrap
 from filecmp import dircmp
 from pathlib import Path
 
-from ndcg_teach.po import po_header, po_text, read_po
+from ndcg_teach.i18n.po import po_header, po_text, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE = Path("ndcg_teach", "locales", "zh-CN.po")
+CATALOGUE = Path("ndcg_teach", "i18n", "locales", "zh-CN.po")
 
 # The suites that read the registry: every metric they find is checked there.
 SUITES = ["test_registry.py", "test_explain.py", "test_mean.py", "test_i18n.py", "test_package.py",

@@ -7,7 +7,7 @@ import pytest
 from statsmodels.stats.power import NormalIndPower
 from statsmodels.stats.proportion import samplesize_proportions_2indep_onetail
 
-from ndcg_teach.ab_testing import ab_test_power, ab_test_size, ab_test_size_means
+from ndcg_teach.statistics.ab_testing import ab_test_power, ab_test_size, ab_test_size_means
 
 
 def test_proportions_equal_statsmodels():

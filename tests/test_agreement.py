@@ -9,7 +9,7 @@ from statsmodels.stats.inter_rater import aggregate_raters
 from statsmodels.stats.inter_rater import fleiss_kappa as statsmodels_fleiss
 
 from ndcg_teach import language_set
-from ndcg_teach.agreement import cohen_kappa, fleiss_kappa, strength
+from ndcg_teach.statistics.agreement import cohen_kappa, fleiss_kappa, strength
 
 TOL = 1e-12
 invariant = settings(max_examples=150, deadline=None, derandomize=True)

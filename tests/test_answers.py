@@ -1,4 +1,4 @@
-"""Citation support, faithfulness, the simulated judge of answers and lesson 21's collection (ndcg_teach.answers).
+"""Citation support, faithfulness, the simulated judge of answers and lesson 21's collection (ndcg_teach.course.answers).
 
 Oracles written from the papers, sharing no code with the library: ALCE's citation recall and precision
 follow its eval.py (a sentence is recalled when its citations jointly entail it; a citation of a recalled
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.answers import SUPPORT_GRADES
+from ndcg_teach.course.answers import SUPPORT_GRADES
 
 metrics = pytest.importorskip("sklearn.metrics")
 stats = pytest.importorskip("scipy.stats")
@@ -160,7 +160,7 @@ def test_the_collection_describes_itself_in_both_languages():
     collection = nt.answer_collection()
     assert "synthetic, seed 2024" in str(collection) and "7.3333" in str(collection)
     with nt.language_set("zh-CN"):
-        assert "合成数据" in str(nt.answers.AnswerCollection(collection.nuggets, collection.passages, collection.qrels,
+        assert "合成数据" in str(nt.course.answers.AnswerCollection(collection.nuggets, collection.passages, collection.qrels,
                                                             collection.runs, collection.answers, collection.assignments))
 
 

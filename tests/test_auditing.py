@@ -1,4 +1,4 @@
-"""The audit of every number the source documents print (ndcg_teach/examples/findings.py, code_and_claims.py, auditing.py).
+"""The audit of every number the source documents print (ndcg_teach/course/examples/findings.py, code_and_claims.py, auditing.py).
 
 The expected values are written out from the formulas with ``math`` (an oracle
 independent of ndcg_teach); a wrong printed number must be flagged with the
@@ -11,8 +11,8 @@ import math
 import numpy as np
 import pytest
 
-from ndcg_teach.examples import CAUSES, EXAMPLES, AuditRecord, AuditReport, audit
-from ndcg_teach.examples.auditing import tooltip
+from ndcg_teach.course.examples import CAUSES, EXAMPLES, AuditRecord, AuditReport, audit
+from ndcg_teach.course.examples.auditing import tooltip
 
 L = math.log2
 WRONG_DISCOUNT, SLIP, THRESHOLD = "wrong discount", "arithmetic slip", "mismatched relevance threshold"

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.cli import main
+from ndcg_teach.runs.cli import main
 from trec_binaries import TREC_EVAL, TREC_EVAL_10, needs
 
 DATA = Path(__file__).parent / "data" / "trec_eval"
@@ -176,7 +176,7 @@ def test_running_out_of_memory_is_a_message_not_a_traceback(tmp_path, monkeypatc
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr("ndcg_teach.cli.evaluate", exhausted)
+    monkeypatch.setattr("ndcg_teach.runs.cli.evaluate", exhausted)
     status, out, err = command("-m", "map", *files(tmp_path))
     assert (status, out) == (2, "") and "--max-bytes N refuses inputs larger than N bytes" in err
 

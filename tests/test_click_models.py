@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_teach.click_models import CascadeModel, PositionBasedModel, hoeffding_bound
+from ndcg_teach.online.click_models import CascadeModel, PositionBasedModel, hoeffding_bound
 
 TOL = 1e-12
 invariant = settings(max_examples=120, deadline=None, derandomize=True)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.context import FACTS, Query
+from ndcg_teach.core.context import FACTS, Query
 
 
 def test_one_query_keeps_its_facts_checked():

@@ -9,7 +9,7 @@ tests/test_contributing.py proves the same for a metric added by following CONTR
 
 from metric_copy import ROOT, changed_files, collected, package_copy, picked_up, run_suites
 
-MODULE = "ndcg_teach/metrics/q_measure.py"
+MODULE = "ndcg_teach/core/metrics/q_measure.py"
 
 # The messages only q_measure.py marks. The suites prove the list right in the copy: a message left out would be a
 # catalogue entry nothing marks (test_i18n fails), one too many a marked message without its translation.
@@ -26,7 +26,7 @@ Q_STRINGS = [
 
 def test_q_measure_is_one_module_and_its_locale_strings(tmp_path):
     copy = package_copy(tmp_path, remove=[MODULE], unmark=Q_STRINGS)
-    assert changed_files(copy) == ["ndcg_teach/locales/zh-CN.po", MODULE]
+    assert changed_files(copy) == [MODULE, "ndcg_teach/i18n/locales/zh-CN.po"]
     assert " passed" in run_suites(copy)
     assert "q_measure" not in collected(copy) and "q_measure" in collected(ROOT)
 

@@ -11,12 +11,12 @@ import re
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.po import read_po
+from ndcg_teach.i18n.po import read_po
 from metric_copy import ROOT, changed_files, collected, package_copy, picked_up, run_suites
 
 GUIDE = ROOT / "CONTRIBUTING.md"
 BLOCK = re.compile(r"^<!-- file: (\S+) -->\n```\w+\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-MODULE, STRINGS, TESTS = "ndcg_teach/metrics/ncg.py", "ndcg_teach/locales/zh-CN.po", "tests/test_ncg.py"
+MODULE, STRINGS, TESTS = "ndcg_teach/core/metrics/ncg.py", "ndcg_teach/i18n/locales/zh-CN.po", "tests/test_ncg.py"
 
 
 def blocks():
@@ -34,7 +34,7 @@ def test_following_the_guide_lands_the_metric_everywhere(tmp_path):
     written = blocks()
     copy = package_copy(tmp_path, files={MODULE: written[MODULE], TESTS: written[TESTS]},
                         strings=read_po(written[STRINGS]))
-    assert changed_files(copy) == [STRINGS, MODULE] and changed_files(copy, "tests") == [TESTS]
+    assert changed_files(copy) == [MODULE, STRINGS] and changed_files(copy, "tests") == [TESTS]
     assert " passed" in run_suites(copy, TESTS, MODULE)
     assert "ncg" in collected(copy)
     picked_up(copy, "ncg", "nCG")
@@ -46,8 +46,9 @@ def test_every_file_and_command_the_guide_names_exists():
                            text))
     missing = [path for path in sorted(named) if not (ROOT / path).exists() and path not in (MODULE, TESTS)]
     assert not missing and len(named) > 20
-    for name in re.findall(r"from \.\.(\w+) import", blocks()[MODULE]):
-        assert (ROOT / "ndcg_teach" / f"{name}.py").exists() or (ROOT / "ndcg_teach" / name).is_dir()
+    for dots, name in re.findall(r"^from (\.+)(\w+) import", blocks()[MODULE], re.MULTILINE):
+        folder = (ROOT / MODULE).parents[len(dots) - 1]  # what the relative import names, from the module's place
+        assert (folder / f"{name}.py").exists() or (folder / name).is_dir(), f"{dots}{name}"
 
 
 @pytest.mark.parametrize("readme", ["README.md", "README.zh-CN.md"])

@@ -1,4 +1,4 @@
-"""ndcg_teach.conventions: each recipe gives what its library gives.
+"""ndcg_teach.core.conventions: each recipe gives what its library gives.
 
 scikit-learn and trec_eval are installed in the dev environment, so their
 recipes are checked against the real libraries on random rankings. The other
@@ -17,7 +17,7 @@ import pytrec_eval
 from sklearn.metrics import dcg_score, ndcg_score
 
 import ndcg_teach as nt
-from ndcg_teach.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, Table, binary_gain, compare, facts, peers
+from ndcg_teach.core.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, Table, binary_gain, compare, facts, peers
 
 TOL = 1e-12
 LOG2_3 = math.log2(3)
@@ -319,9 +319,9 @@ def read_rows(*rows):
 
 
 def test_the_data_file_ships_with_the_package_and_reads_into_the_table():
-    text = resources.files("ndcg_teach.conventions").joinpath(peers.DATA).read_text(encoding="utf-8")
+    text = resources.files("ndcg_teach.core.conventions").joinpath(peers.DATA).read_text(encoding="utf-8")
     assert peers.read(json.loads(text)) == CONVENTIONS
-    assert read_rows(ROW)[0] == nt.conventions.Convention(**ROW)
+    assert read_rows(ROW)[0] == nt.core.conventions.Convention(**ROW)
     # A field left out takes the Convention default; a whole number is a number (log_base 2, zero_idcg 1).
     lightgbm = read_rows({**ROW, "gain": "binary", "zero_idcg": 1, "log_base": 10})[0]
     assert lightgbm.settings() == {"gain": binary_gain, "log_base": 10, "zero_idcg": 1}

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, compare, facts, peers
-from ndcg_teach.conventions.convention import reads_subtopics
+from ndcg_teach.core.conventions import CONVENTIONS, CONVENTIONS_BY_NAME, compare, facts, peers
+from ndcg_teach.core.conventions.convention import reads_subtopics
 
 TOL = 1e-12
 NDEVAL = {"ndeval alpha-nDCG": "alpha-nDCG", "ndeval ERR-IA": "ERR-IA", "ndeval nERR-IA": "nERR-IA"}

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_teach.bandit_problem import BanditProblem
-from ndcg_teach.counterfactual import Log, direct_method, doubly_robust, ips, snips
+from ndcg_teach.online.bandit_problem import BanditProblem
+from ndcg_teach.online.counterfactual import Log, direct_method, doubly_robust, ips, snips
 
 TOL = 1e-12
 invariant = settings(max_examples=60, deadline=None, derandomize=True)

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_teach.click_models import PositionBasedModel
-from ndcg_teach.counterfactual_rankings import position_based_exact, position_based_ips
+from ndcg_teach.online.click_models import PositionBasedModel
+from ndcg_teach.online.counterfactual_rankings import position_based_exact, position_based_ips
 
 TOL = 1e-12
 invariant = settings(max_examples=80, deadline=None, derandomize=True)

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlparse
 import nbformat
 import pytest
 
-from ndcg_teach.glossary import TERMS
+from ndcg_teach.course.glossary import TERMS
 
 import course_site
 import site_docs

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from ndcg_teach.discounts import discount_symbol, discount_values
+from ndcg_teach.core.discounts import discount_symbol, discount_values
 
 
 def test_log2_discount():

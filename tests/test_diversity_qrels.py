@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.cli import main
+from ndcg_teach.runs.cli import main
 
 DATA = Path(__file__).parent / "data"
 QRELS, RUN = DATA / "diversity.qrels", DATA / "diversity.run"
@@ -59,16 +59,16 @@ def test_a_dict_of_subtopics_reads_as_the_file_does():
 def test_bad_files_and_inputs_are_refused_naming_the_file_and_line(tmp_path):
     path = tmp_path / "bad.qrels"
     path.write_text("1 1 web-a 1\n1 web-b 1\n")
-    with pytest.raises(nt.trec.TrecFormatError, match=r"bad\.qrels, line 2: is truncated; expected 4 columns \(topic "
+    with pytest.raises(nt.TrecFormatError, match=r"bad\.qrels, line 2: is truncated; expected 4 columns \(topic "
                                                       r"subtopic docno grade\)\. Got 3 column\(s\) '1 web-b 1' instead\."):
         nt.read_qrels(path, subtopics=True)
     path.write_text("1 1 web-a 1\n1 2 web-b x\n")
-    with pytest.raises(nt.trec.TrecFormatError, match=r"bad\.qrels, line 2: the grade column must be a finite number"):
+    with pytest.raises(nt.TrecFormatError, match=r"bad\.qrels, line 2: the grade column must be a finite number"):
         nt.read_qrels(path, subtopics=True)
     with pytest.raises(TypeError, match=r"subtopics must be True \(diversity qrels: topic subtopic docno grade\) or "
                                         r"False\. Got 'yes' instead\."):
         nt.read_qrels(QRELS, subtopics="yes")
-    with pytest.raises(nt.trec.TrecFormatError, match=r"qrels with subtopics must map each query id to a \{subtopic: "
+    with pytest.raises(nt.TrecFormatError, match=r"qrels with subtopics must map each query id to a \{subtopic: "
                                                       r"\{item id: grade\}\} dict; query '1' maps to 3\."):
         nt.read_qrels({"1": 3}, subtopics=True)
     with pytest.raises(TypeError, match=r"qrels must be read with read_qrels\(\.\.\., subtopics=True\) for the diversity "
@@ -80,7 +80,7 @@ def test_a_judgement_given_twice_for_one_subtopic_follows_the_duplicates_rule(tm
     path = tmp_path / "twice.qrels"
     path.write_text("1 1 web-a 1\n1 2 web-a 1\n1 1 web-a 0\n")
     run = {"1": {"web-a": 1.0}}
-    with pytest.raises(nt.trec.TrecFormatError, match=r"twice\.qrels: the qrels list item 'web-a' twice for query '1', "
+    with pytest.raises(nt.TrecFormatError, match=r"twice\.qrels: the qrels list item 'web-a' twice for query '1', "
                                                       r"subtopic '1' \(lines 1 and 3\)\. Pass duplicates="):
         nt.evaluate(path, run, ["alpha-nDCG@10"])
     assert nt.evaluate(path, run, ["alpha-nDCG@10"], duplicates="max").value("1", "alpha-nDCG@10") == 1.0
@@ -185,7 +185,7 @@ def test_an_evaluation_explains_its_diversity_numbers():
 
 
 def test_diversity_dicts_read_without_subtopics_say_how_to_read_them():
-    with pytest.raises(nt.trec.TrecFormatError, match=r"qrels must map each query id to an \{item id: grade\} dict; "
+    with pytest.raises(nt.TrecFormatError, match=r"qrels must map each query id to an \{item id: grade\} dict; "
                                                       r"query '1' maps '2' to a dict, as diversity qrels map a subtopic: "
                                                       r"read those with read_qrels\(\.\.\., subtopics=True\)\."):
         nt.evaluate({"1": {"2": {"web-a": 1}}}, {"1": {"web-a": 1.0}}, ["ndcg_cut.10"])
@@ -197,5 +197,5 @@ def test_gzipped_and_bounded_files_read_as_trec_files_do(tmp_path):
     packed = tmp_path / "diversity.qrels.gz"
     packed.write_bytes(gzip.compress(QRELS.read_bytes()))
     assert str(nt.evaluate(packed, RUN, ["alpha-nDCG@10"])) == str(nt.evaluate(QRELS, RUN, ["alpha-nDCG@10"]))
-    with pytest.raises(nt.trec.TrecFormatError, match=r"max_bytes"):
+    with pytest.raises(nt.TrecFormatError, match=r"max_bytes"):
         nt.read_qrels(QRELS, subtopics=True, max_bytes=64)

@@ -136,7 +136,7 @@ def test_the_examples_that_left_the_readmes_are_run_where_they_went(page):
 # ---- figures quoted from the code ---------------------------------------------------------------------------------
 
 def test_the_reference_quotes_the_rows_a_long_trace_shows():
-    from ndcg_teach.table import HEAD_ROWS, TAIL_ROWS
+    from ndcg_teach.core.table import HEAD_ROWS, TAIL_ROWS
 
     assert f"first {HEAD_ROWS} and last {TAIL_ROWS} rows" in text(DOCS / "reference.md")
     assert f"前 {HEAD_ROWS} 行和后 {TAIL_ROWS} 行" in text(DOCS / "reference.zh-CN.md")
@@ -163,7 +163,7 @@ NUMBERS = {5: ("five", "五"), 20: ("twenty", "二十"), 21: ("twenty-one", "二
 
 def test_the_counts_in_words_are_the_courses():
     import build_lessons
-    from ndcg_teach.examples import SOURCES
+    from ndcg_teach.course.examples import SOURCES
 
     lessons = {len(build_lessons.lessons(edition.directory)) for edition in build_lessons.EDITIONS}
     assert len(lessons) == 1, "both editions have the same lessons"
@@ -177,7 +177,7 @@ def test_the_counts_in_words_are_the_courses():
 
 @pytest.mark.parametrize("path", [DOCS / "course.md", DOCS / "course.zh-CN.md"], ids=name)
 def test_every_number_of_the_documents_table_is_one_the_audit_read_or_computed(path):
-    from ndcg_teach.examples import audit
+    from ndcg_teach.course.examples import audit
 
     records = audit().disagreements() + audit().agreements()
     rows = [line for line in text(path).splitlines() if line.startswith("| `00")]

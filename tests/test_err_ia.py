@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.context import Query
-from ndcg_teach.registry import call, route
+from ndcg_teach.core.context import Query
+from ndcg_teach.core.registry import call, route
 
 TOL = 1e-12
 

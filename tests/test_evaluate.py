@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.evaluation import values_of
-from ndcg_teach.judging import judge
-from ndcg_teach.measures import TREC_EVAL_CUTOFFS, parse_measures
+from ndcg_teach.runs.evaluation import values_of
+from ndcg_teach.runs.judging import judge
+from ndcg_teach.runs.measures import TREC_EVAL_CUTOFFS, parse_measures
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
@@ -197,7 +197,7 @@ def test_compare_pairs_queries_and_hands_them_to_the_tests():
 
 
 def test_compare_runs_the_significance_tests_on_the_pairs():
-    significance = pytest.importorskip("ndcg_teach.significance")
+    significance = pytest.importorskip("ndcg_teach.statistics.significance")
     qrels = {f"q{q}": {"a": 1, "b": 1} for q in range(8)}
     a = nt.evaluate(qrels, {f"q{q}": {"x": 1.0, "a": 0.5} for q in range(8)}, ["recip_rank"])
     b = nt.evaluate(qrels, {f"q{q}": {"a": 1.0, f"y{q % 3}": 0.5} for q in range(8)}, ["recip_rank"])

@@ -1,4 +1,4 @@
-"""The source documents and their worked examples as data (ndcg_teach/examples/sources.py, worked.py)."""
+"""The source documents and their worked examples as data (ndcg_teach/course/examples/sources.py, worked.py)."""
 
 import dataclasses
 import math
@@ -7,7 +7,7 @@ import re
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.examples import EXAMPLES, KINDS, SOURCES, Printed, WorkedExample, example, examples, source
+from ndcg_teach.course.examples import EXAMPLES, KINDS, SOURCES, Printed, WorkedExample, example, examples, source
 from seeds import SEEDS, needs_seeds
 
 
@@ -155,12 +155,12 @@ def test_example_type_fields():
     assert "printed" in names
 
 
-# Quotations (ndcg_teach/examples/quotations.py): what lesson 07 shows of each document.
+# Quotations (ndcg_teach/course/examples/quotations.py): what lesson 07 shows of each document.
 
 
 @needs_seeds
 def test_every_quotation_is_its_documents_line_verbatim():
-    from ndcg_teach.examples import QUOTATIONS
+    from ndcg_teach.course.examples import QUOTATIONS
 
     for quote in QUOTATIONS:
         lines = seed_text(quote.source).splitlines()
@@ -168,7 +168,7 @@ def test_every_quotation_is_its_documents_line_verbatim():
 
 
 def test_quotations_are_short_translated_and_cite_a_worked_example():
-    from ndcg_teach.examples import QUOTATIONS
+    from ndcg_teach.course.examples import QUOTATIONS
 
     names = {worked.name for worked in EXAMPLES}
     for quote in QUOTATIONS:
@@ -181,7 +181,7 @@ def test_quotations_are_short_translated_and_cite_a_worked_example():
 
 
 def test_quotations_cite_the_document_title_and_line():
-    from ndcg_teach.examples import quotations
+    from ndcg_teach.course.examples import quotations
 
     quote = quotations("000", example="products_p_at_k")[0]
     assert quote.citation == "000_6d16541d6fd5e69f.txt «排序模型评估:准确率@K和NDCG», line 83"
@@ -191,7 +191,7 @@ def test_quotations_cite_the_document_title_and_line():
 
 
 def test_quotations_refuse_unknown_documents_and_examples():
-    from ndcg_teach.examples import quotations
+    from ndcg_teach.course.examples import quotations
 
     with pytest.raises(ValueError, match=r"name must be one of .*Got '009' instead\."):
         quotations("009")
@@ -200,7 +200,7 @@ def test_quotations_refuse_unknown_documents_and_examples():
 
 
 def test_a_chinese_reader_gets_the_documents_own_words_and_lines_with_no_english_under_them():
-    from ndcg_teach.examples import quotations
+    from ndcg_teach.course.examples import quotations
 
     with nt.language_set("zh-CN"):
         quote = quotations("000")[0]
@@ -218,12 +218,12 @@ def test_an_untitled_documents_first_line_is_its_own():
         assert document.title is not None or (document.first_line and lines[0].startswith(document.first_line))
 
 
-# Notation (ndcg_teach/examples/notation.py): the documents' symbols, mapped to the course's.
+# Notation (ndcg_teach/course/examples/notation.py): the documents' symbols, mapped to the course's.
 
 
 @needs_seeds
 def test_every_symbol_of_the_notation_table_is_printed_so_in_each_document_it_names():
-    from ndcg_teach.examples import NOTATION
+    from ndcg_teach.course.examples import NOTATION
 
     for symbol in NOTATION:
         for form, numbers in symbol.printed:
@@ -232,7 +232,7 @@ def test_every_symbol_of_the_notation_table_is_printed_so_in_each_document_it_na
 
 
 def test_the_notation_table_names_calls_that_exist_and_speaks_the_learners_language():
-    from ndcg_teach.examples import NOTATION, notation
+    from ndcg_teach.course.examples import NOTATION, notation
 
     called = {name for symbol in NOTATION for name in re.findall(r"\bnt\.(\w+)\(", symbol.call)}
     assert called >= {"cg", "dcg", "idcg", "ndcg", "precision_at_k", "average_precision", "mean_average_precision"}

@@ -13,8 +13,8 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach.exercises import EXERCISES, Exercise, Feedback, check, inputs
 from ndcg_teach.exercises.framework import _number_judge
-from ndcg_teach import significance
-from ndcg_teach.significance import paired_t_test, wilcoxon_test
+from ndcg_teach.statistics import significance
+from ndcg_teach.statistics.significance import paired_t_test, wilcoxon_test
 from exercise_answers import ANSWERS, SLIPS
 
 NUMBER = [key for key, exercise in EXERCISES.items() if exercise.kind == "number"]

@@ -13,13 +13,14 @@ import pytest
 import ndcg_teach as nt
 from ndcg_teach import language_set
 
-MODULES = ("ab_testing", "agreement", "bandit_problem", "click_models", "counterfactual", "counterfactual_rankings",
-           "interleaving", "many_systems", "rag_data", "sampled_metrics", "simulated_judges", "stability")
+MODULES = ("statistics.ab_testing", "statistics.agreement", "online.bandit_problem", "online.click_models",
+           "online.counterfactual", "online.counterfactual_rankings", "online.interleaving", "statistics.many_systems",
+           "course.rag_data", "course.sampled_metrics", "course.simulated_judges", "statistics.stability")
 
 
 def results():
     """One result of every kind, built from small inputs."""
-    from ndcg_teach.many_systems import discriminative_power, randomised_tukey_hsd, tukey_hsd
+    from ndcg_teach.statistics.many_systems import discriminative_power, randomised_tukey_hsd, tukey_hsd
 
     scores = {"A": [0.2, 0.4, 0.3, 0.5], "B": [0.3, 0.4, 0.4, 0.5], "C": [0.5, 0.6, 0.6, 0.8]}
     world = nt.BanditProblem(("u", "v"), ("a", "b"), [0.5, 0.5], [[0.8, 0.2], [0.5, 0.5]], [[0.1, 0.6], [0.3, 0.2]])
@@ -74,9 +75,9 @@ def test_every_public_name_names_the_lesson_that_teaches_it(module):
 
 
 def test_import_ndcg_teach_loads_none_of_them_and_offers_their_names():
-    code = ("import json, sys; import ndcg_teach as nt; before = sorted(m for m in sys.modules if m.split('.')[-1] in "
+    code = ("import json, sys; import ndcg_teach as nt; before = sorted(m for m in sys.modules if m.split('.', 1)[-1] in "
             f"{list(MODULES)!r}); nt.kendall_tau; nt.tau_ap; "
-            "print(json.dumps([before, 'ndcg_teach.stability' in sys.modules, 'scipy' in sys.modules]))")
+            "print(json.dumps([before, 'ndcg_teach.statistics.stability' in sys.modules, 'scipy' in sys.modules]))")
     before, loaded, scipy = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                                       check=True).stdout)
     assert before == [] and loaded and not scipy
@@ -87,13 +88,13 @@ def test_import_ndcg_teach_loads_none_of_them_and_offers_their_names():
 
 def test_many_systems_loads_scipy_only_when_asked_for():
     code = ("import sys, ndcg_teach; before = 'scipy' in sys.modules; "
-            "result = ndcg_teach.many_systems.tukey_hsd([[0.1, 0.5, 0.3], [0.4, 0.6, 0.9]]); "
+            "result = ndcg_teach.statistics.many_systems.tukey_hsd([[0.1, 0.5, 0.3], [0.4, 0.6, 0.9]]); "
             "print(before, 'scipy' in sys.modules, len(result.pairs))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "True", "1"]
 
 
 def test_numbers_print_as_the_formulas_show_them():
-    from ndcg_teach.explained import number
+    from ndcg_teach.core.explained import number
 
     assert (number(np.float64(1 / 3)), number(2)) == ("0.3333", "2.0000")

@@ -8,7 +8,8 @@ import pytest
 from matplotlib.figure import Figure
 
 import ndcg_teach as nt
-from ndcg_teach import fonts, plots
+from ndcg_teach import plots
+from ndcg_teach.plots import fonts
 from zh_text import glyph_faults
 
 

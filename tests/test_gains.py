@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ndcg_teach.gains import exponential_gain, gain_symbol, gain_values, linear_gain
+from ndcg_teach.core.gains import exponential_gain, gain_symbol, gain_values, linear_gain
 
 
 def test_linear_and_exponential():

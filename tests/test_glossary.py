@@ -5,7 +5,7 @@ import re
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.glossary import SOURCES, TERMS, glossary, term
+from ndcg_teach.course.glossary import SOURCES, TERMS, glossary, term
 from seeds import SEEDS, needs_seeds
 
 CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 import ndcg_teach as nt
-from ndcg_teach.grouped_plot import GROUPS, group_size, grouped
+from ndcg_teach.plots.grouped_plot import GROUPS, group_size, grouped
 from ndcg_teach.plots import BAR_LIMIT, PNG_SIGNATURE, DiscountPlot
 
 
@@ -66,7 +66,7 @@ def test_the_limit_between_the_two_kinds_of_plot():
 
 
 def test_the_grouped_plot_speaks_chinese():
-    from ndcg_teach.fonts import labels_language
+    from ndcg_teach.plots.fonts import labels_language
 
     with nt.language_set("zh-CN"):
         plot = DiscountPlot()

@@ -246,7 +246,7 @@ def test_make_hub_runs_jupyterhub_from_its_own_environment_with_this_config():
     env = {key: value for key, value in os.environ.items() if not key.startswith(("MAKE", "NDCG_HUB_"))}
     dry = subprocess.run(["make", "-n", "-W", "hub/requirements.txt", "hub", "EDITION=zh-CN"], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True).stdout
-    assert "pip install --quiet -r hub/requirements.txt" in dry and "-m ndcg_teach.setup" in dry
+    assert "pip install --quiet -r hub/requirements.txt" in dry and "-m ndcg_teach.jupyter.setup" in dry
     assert "NDCG_HUB_EDITION=${NDCG_HUB_EDITION:-zh-CN} .venv-hub/bin/jupyterhub -f hub/jupyterhub_config.py" in dry
     password = subprocess.run(["make", "-n", "-W", "hub/requirements.txt", "hub-password"], cwd=ROOT, env=env,
                               capture_output=True, text=True, check=True).stdout
@@ -283,14 +283,14 @@ def test_the_kubernetes_image_adds_the_students_additions_to_binders_image_and_b
     steps = [line for line in dockerfile.replace("\\\n", "").splitlines() if line and not line.startswith("#")]
     assert steps == ["ARG BASE", "FROM ${BASE}", "COPY hub/singleuser-requirements.txt /tmp/singleuser-requirements.txt",
                      "RUN python -m pip install --no-cache-dir -r /tmp/singleuser-requirements.txt && python -m pip check"
-                     "     && python -m ndcg_teach.setup --check"]
+                     "     && python -m ndcg_teach.jupyter.setup --check"]
     binder = pinned_names(requirement_lines(ROOT / "binder" / "requirements.txt"))
     assert not binder & {"nbgitpuller", "nbgrader", "jupyterhub"}
 
 
 def test_the_hubs_chinese_pages_use_the_courses_terms():
     """hub/README.zh-CN.md and the Chinese login note say 交互部件, never a variant the glossary rejects (交互组件)."""
-    from ndcg_teach.glossary import TERMS
+    from ndcg_teach.course.glossary import TERMS
 
     texts = {name: (HUB / name).read_text(encoding="utf-8") for name in ("README.zh-CN.md", "templates/login.html")}
     rejected = {variant: term.chinese for term in TERMS for variant in term.rejected}

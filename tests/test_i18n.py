@@ -12,7 +12,7 @@ import pytest
 
 import ndcg_teach as nt
 from ndcg_teach import i18n
-from ndcg_teach.examples import CAUSES, audit
+from ndcg_teach.course.examples import CAUSES, audit
 from ndcg_teach.exercises import EXERCISES, check
 
 PACKAGE = Path(nt.__file__).resolve().parent
@@ -65,7 +65,7 @@ def test_translations_keep_every_placeholder_and_are_not_left_in_english(languag
 
 
 def test_the_catalogues_are_po_files_of_the_course_languages_with_their_plural_rule():
-    paths = sorted((PACKAGE / "locales").iterdir())
+    paths = sorted((PACKAGE / "i18n" / "locales").iterdir())
     assert [path.name for path in paths] == [f"{language}.po" for language in TRANSLATED]
     for path in paths:
         text = path.read_text(encoding="utf-8")
@@ -77,7 +77,7 @@ def test_the_course_reads_its_catalogue_as_babel_does(language):
     # Babel (the translators' tool chain, beside Sphinx) as the oracle of the .po format.
     from babel.messages.pofile import read_po
 
-    text = (PACKAGE / "locales" / f"{language}.po").read_bytes()
+    text = (PACKAGE / "i18n" / "locales" / f"{language}.po").read_bytes()
     babel = {message.id: message.string for message in read_po(io.BytesIO(text)) if message.id and message.string}
     assert i18n.catalogue(language) == babel and len(babel) == len(MESSAGES)
 
@@ -241,7 +241,7 @@ def test_the_chinese_audit_gives_every_cause_in_chinese_with_the_same_numbers():
 
 
 def test_the_chinese_conventions_table_keeps_its_lookups_and_numbers():
-    from ndcg_teach.conventions import compare, facts
+    from ndcg_teach.core.conventions import compare, facts
 
     english, chinese = both(lambda: compare([3, -1, 2, 1], k=3, metric="ndcg"))
     assert chinese.headers == english.headers and chinese["trec_eval ndcg_cut"] == english["trec_eval ndcg_cut"]
@@ -253,7 +253,7 @@ def test_the_chinese_conventions_table_keeps_its_lookups_and_numbers():
 
 
 def test_a_library_refusal_speaks_the_learner_language_with_the_library_and_the_grades_intact():
-    from ndcg_teach.conventions import CONVENTIONS_BY_NAME
+    from ndcg_teach.core.conventions import CONVENTIONS_BY_NAME
 
     convention = CONVENTIONS_BY_NAME["scikit-learn ndcg_score"]
     with pytest.raises(ValueError, match=r"^scikit-learn ndcg_score refuses negative grades. Got relevances=\[3, -1\]"):
@@ -264,7 +264,7 @@ def test_a_library_refusal_speaks_the_learner_language_with_the_library_and_the_
 
 
 def test_chinese_significance_results_give_the_same_numbers_and_keep_english_keys():
-    from ndcg_teach import significance
+    from ndcg_teach.statistics import significance
 
     a, b = [0.5, 0.6, 0.7, 0.9, 0.3, 0.2], [0.4, 0.4, 0.6, 0.9, 0.35, 0.1]
     tests = [lambda: significance.paired_t_test(a, b), lambda: significance.wilcoxon_test(a, b),
@@ -280,7 +280,7 @@ def test_chinese_significance_results_give_the_same_numbers_and_keep_english_key
 
 
 def test_evaluation_and_comparison_tables_name_their_columns_in_chinese():
-    from ndcg_teach.evaluation import compare
+    from ndcg_teach.runs.evaluation import compare
 
     qrels = {"q1": {"d1": 2, "d2": 0, "d3": 1}, "q2": {"d1": 1, "d4": 3}}
     run_a = {"q1": {"d1": 0.9, "d2": 0.5, "d3": 0.1}, "q2": {"d4": 0.3, "d1": 0.2}}

@@ -21,13 +21,13 @@ MARKERS = {"_", "gettext", "mark", "N_", "refused"}
 ENGLISH_ONLY = {
     # The command line: trec_eval's command, whose messages stay worded as trec_eval's (its own lines are compared
     # byte for byte); it runs in a process of its own, where no language is ever set.
-    "cli.py",
+    "runs/cli.py",
     # The catalogue reader: a catalogue it cannot read cannot translate its own error; its reader is the translator.
-    "po.py",
+    "i18n/po.py",
     # Invariants of the widget's field table, checked when the module is imported: a developer's error, never a learner's.
     "widgets/payload.py",
     # The package's lazy attributes raise AttributeError worded as Python's own, for tools that read it.
-    "__init__.py",
+    "__init__.py", "statistics/__init__.py",
 }
 # trec_eval's own words, which ndcg_teach prints as trec_eval does (compared byte for byte with trec_eval's output).
 TREC_EVAL_KEYWORD = "trec_eval"

@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_teach.ids import Ids, Labels
+from ndcg_teach.runs.ids import Ids, Labels
 
 # Non-empty ids without NUL (trec_files and trec_tables refuse NUL), short and long, sharing prefixes.
 ID = st.one_of(st.binary(min_size=1, max_size=12), st.binary(min_size=30, max_size=90),

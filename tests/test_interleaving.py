@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_teach.click_models import CascadeModel, PositionBasedModel, hoeffding_bound
-from ndcg_teach.interleaving import balanced, interleaving_outcomes, simulate_interleaving, team_draft
+from ndcg_teach.online.click_models import CascadeModel, PositionBasedModel, hoeffding_bound
+from ndcg_teach.online.interleaving import balanced, interleaving_outcomes, simulate_interleaving, team_draft
 
 TOL = 1e-12
 invariant = settings(max_examples=100, deadline=None, derandomize=True)

@@ -4,9 +4,9 @@ collision give the same answer as a plain Python ranking of each query."""
 import numpy as np
 import pytest
 
-from ndcg_teach import judging
-from ndcg_teach.ids import Ids
-from ndcg_teach.judging import judge
+from ndcg_teach.runs import judging
+from ndcg_teach.runs.ids import Ids
+from ndcg_teach.runs.judging import judge
 
 
 def random_case(seed):

@@ -17,7 +17,7 @@ from scipy import stats
 import ndcg_teach as nt
 from ndcg_teach.exercises import inputs
 
-DATA = Path(nt.__file__).parent / "data"
+DATA = Path(nt.__file__).parent / "runs" / "data"
 
 
 def four(value):

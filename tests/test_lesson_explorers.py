@@ -132,7 +132,7 @@ def test_every_solution_prints_the_working_before_the_verdict(path):
 
 def test_lesson_07_shows_what_each_document_claimed_and_every_audit_table():
     # A learner on Binder has no copy of the documents: the lesson quotes the lines it corrects, with titles.
-    from ndcg_teach.examples import QUOTATIONS, SOURCES
+    from ndcg_teach.course.examples import QUOTATIONS, SOURCES
 
     notebook = read(NOTEBOOKS / "07-checking-the-documents.ipynb")
     shown = "\n".join(shown_text(cell) for cell in code_cells(notebook))

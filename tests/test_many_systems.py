@@ -9,8 +9,8 @@ import statsmodels.formula.api as smf
 from scipy import stats
 from statsmodels.stats.anova import anova_lm
 
-from ndcg_teach.many_systems import _anova_error, critical_range, discriminative_power, randomised_tukey_hsd, tukey_hsd
-from ndcg_teach.significance import paired_t_test, randomisation_test
+from ndcg_teach.statistics.many_systems import _anova_error, critical_range, discriminative_power, randomised_tukey_hsd, tukey_hsd
+from ndcg_teach.statistics.significance import paired_t_test, randomisation_test
 
 TOL = 1e-12
 

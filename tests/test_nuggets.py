@@ -1,4 +1,4 @@
-"""Nugget scores (ndcg_teach.answers.nuggets), recomputed by code that shares nothing with the library.
+"""Nugget scores (ndcg_teach.course.answers.nuggets), recomputed by code that shares nothing with the library.
 
 The oracle writes the six scores of Pradeep et al. (2024) straight from their definitions, in exact
 fractions: credit 1 / 1/2 / 0 for support / partial_support / not_support (0 for partial support when
@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.answers import SCORES
+from ndcg_teach.course.answers import SCORES
 
 LABELS = ("support", "partial_support", "not_support")
 

@@ -26,7 +26,7 @@ import pytest
 from sklearn.metrics import dcg_score, ndcg_score
 
 import ndcg_teach as nt
-from ndcg_teach.ties import tie_averaged_dcg
+from ndcg_teach.core.ties import tie_averaged_dcg
 
 TOL = 1e-12
 TIES = ("average", "optimistic", "pessimistic", "stable")

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.cli import main
-from ndcg_teach.measures import MeasureError
+from ndcg_teach.runs.cli import main
+from ndcg_teach.runs.measures import MeasureError
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
@@ -97,7 +97,7 @@ def test_the_batch_path_equals_the_plain_functions():
                                          ("set_relative_P", "relative_precision", None, {}),
                                          ("set_map", "set_map", None, {}),
                                          ("Rprec_mult_0.50", "rprec_mult", None, {"multiple": 0.5})]:
-        assert nt.registry.route(metric, query, **conventions) == "batch"
+        assert nt.core.registry.route(metric, query, **conventions) == "batch"
         looped = [nt.call(metric, query.row(i), k, **conventions) for i in range(len(query))]
         np.testing.assert_array_equal(result.per_query[name], looped, err_msg=name)
 
@@ -136,7 +136,7 @@ def test_unj_counts_what_nobody_judged_as_trec_eval_10_does():
     qrels, run = random_collection(5)
     result = nt.evaluate(qrels, run, ["unj.1,5,50"], trec_eval="10.0")
     query = result._judged.query
-    assert nt.registry.route("unj", query) == "batch"
+    assert nt.core.registry.route("unj", query) == "batch"
     for k in (1, 5, 50):
         for row, qid in enumerate(result.queries):
             ranking = result.ranking(qid)[:k]

@@ -18,7 +18,7 @@ import pytest
 import pytrec_eval
 
 import ndcg_teach as nt
-from ndcg_teach.metrics.pr_curve import level_counts
+from ndcg_teach.core.metrics.pr_curve import level_counts
 
 TOL = 1e-12
 SUCCESS = (1, 2, 3, 5, 10, 20)

@@ -39,7 +39,7 @@ def test_the_metrics_of_lessons_10_to_14_name_their_lesson():
 
 def test_the_significance_module_loads_scipy_only_when_asked_for():
     code = ("import sys, ndcg_teach; before = 'scipy' in sys.modules; "
-            "result = ndcg_teach.significance.paired_t_test([1, 2, 4], [0, 2, 3]); "
+            "result = ndcg_teach.statistics.significance.paired_t_test([1, 2, 4], [0, 2, 3]); "
             "print(before, 'scipy' in sys.modules, round(result.statistic, 4))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "True", "2.0"]

@@ -5,7 +5,7 @@ import io
 import pytest
 from babel.messages.pofile import read_po as babel_read_po
 
-from ndcg_teach.po import po_entry, quote, read_po, unquote
+from ndcg_teach.i18n.po import po_entry, quote, read_po, unquote
 
 SAMPLE = r'''# a translator's comment
 msgid ""
@@ -14,7 +14,7 @@ msgstr ""
 "Plural-Forms: nplurals=1; plural=0;\n"
 
 #. extracted comment
-#: ndcg_teach/gains.py:10
+#: ndcg_teach/core/gains.py:10
 msgid "gain"
 msgstr "增益"
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.context import Query
-from ndcg_teach.metrics.q_measure import q_measure_batch
+from ndcg_teach.core.context import Query
+from ndcg_teach.core.metrics.q_measure import q_measure_batch
 
 
 def oracle(grades, k=None, *, beta=1.0, pool=None, n_relevant=None, threshold=1):
@@ -142,7 +142,7 @@ def test_a_batch_through_the_registry_equals_the_plain_function():
     for k in (None, 2, 9):
         for beta in (1.0, 0.0, 3.0):
             expected = [nt.q_measure(q, k, beta=beta, pool=p, threshold=2) for q, p in zip(queries, pools)]
-            assert nt.registry.route("q_measure", batch, beta=beta) == "batch"
+            assert nt.core.registry.route("q_measure", batch, beta=beta) == "batch"
             np.testing.assert_allclose(nt.call("q_measure", batch, k, beta=beta), expected, rtol=0, atol=1e-15)
             assert [oracle(q, k, beta=beta, pool=p, threshold=2) for q, p in zip(queries, pools)] == pytest.approx(
                 expected, abs=1e-12)
@@ -192,7 +192,7 @@ def test_a_better_order_scores_higher():
 
 def test_its_names_and_a_convention_through_mean():
     # tests/test_contract.py checks that call, explain, mean, evaluate, the explorer and the command all reach it.
-    assert [m.name for m in nt.measures.parse_measures(["Q", "Q@10"])] == ["Q", "Q@10"]
+    assert [m.name for m in nt.runs.measures.parse_measures(["Q", "Q@10"])] == ["Q", "Q@10"]
     assert nt.metric("q_measure").title(5) == "Q@5" and nt.metric("q_measure").needs == ("pool", "n_relevant", "threshold")
     queries = [[3, 0, 1], [0, 2], []]
     assert nt.mean("q_measure", queries, beta=0.5) == pytest.approx(

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_teach.cli import main
-from ndcg_teach.measures import parse_measures
+from ndcg_teach.runs.cli import main
+from ndcg_teach.runs.measures import parse_measures
 
 DATA = Path(__file__).parent / "data" / "trec_eval"
 MEAS_PARAMS = ["-miprec_at_recall..10,.20,.25,.75,.50", "-m", "P.5,7,3", "-m", "recall.20,2000", "-m",

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.rag_data import COLLECTIONS, RECIPES, macro_micro, rag_collection, rag_collections
+from ndcg_teach.course.rag_data import COLLECTIONS, RECIPES, macro_micro, rag_collection, rag_collections
 
 DIGESTS = {"claims": "216dda44768f7aa0", "nutrition": "58f35c828efef759", "pandemic": "0c6b2377f16c7ef8",
            "finance": "a4b96c6a0505569d"}
-README = Path(nt.__file__).parent / "data" / "README.md"
+README = Path(nt.__file__).parent / "runs" / "data" / "README.md"
 
 
 @pytest.mark.parametrize("name", COLLECTIONS)

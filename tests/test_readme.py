@@ -35,7 +35,7 @@ def test_readme_shows_the_two_commands_and_the_pip_steps():
 
 def test_the_audit_summary_is_what_the_audit_says():
     # It moved from the README to the course's page, with the table of what each document got wrong.
-    from ndcg_teach.examples import audit
+    from ndcg_teach.course.examples import audit
 
     assert f"```text\n{audit().summary}\n```" in (DOCS / "course.md").read_text(encoding="utf-8")
 
@@ -92,7 +92,7 @@ def test_chinese_readme_examples_print_what_it_says():
 
 def test_chinese_readme_gives_the_commands_the_audit_and_the_lines_the_documents_printed():
     import ndcg_teach as nt
-    from ndcg_teach.examples import audit, quotations
+    from ndcg_teach.course.examples import audit, quotations
 
     text = README_ZH.read_text(encoding="utf-8")
     for command in ("make lab EDITION=zh-CN", "make test", "pip install -r requirements.txt", "python -m venv .venv", "python -m pytest"):

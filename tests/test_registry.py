@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.context import FACTS, Query
-from ndcg_teach.registry import call, explain, route
+from ndcg_teach.core.context import FACTS, Query
+from ndcg_teach.core.registry import call, explain, route
 
 SPECS = nt.metrics()
 

@@ -50,7 +50,7 @@ def test_postbuild_installs_the_package_without_dependencies_and_cleans_up():
     assert "--no-deps" in install and install.endswith(" .")
     assert "rm -rf build ./*.egg-info" in commands
     assert commands.index("rm -rf build ./*.egg-info") > commands.index(install)
-    assert "python -m ndcg_teach.setup" in commands
+    assert "python -m ndcg_teach.jupyter.setup" in commands
 
 
 def test_binder_runs_python_3_12():
@@ -67,7 +67,7 @@ def test_postbuild_stops_on_errors():
 def test_postbuild_and_make_lab_never_write_a_users_own_settings():
     # The settings go into the environment (<sys.prefix>/share/jupyter/lab/settings/overrides.d/ndcg_teach.json), so
     # they reach `make lab` users and a class JupyterHub image as well as Binder, and change nobody's global settings.
-    for path in (BINDER / "postBuild", ROOT / "Makefile", ROOT / "ndcg_teach" / "setup.py"):
+    for path in (BINDER / "postBuild", ROOT / "Makefile", ROOT / "ndcg_teach" / "jupyter" / "setup.py"):
         text = path.read_text()
         assert "user-settings" not in text and "JUPYTERLAB_SETTINGS_DIR" not in text and "~/.jupyter" not in text
 
@@ -78,7 +78,7 @@ def test_make_lab_sets_up_jupyterlab_in_the_venv_and_allows_root():
     # The route of every install (docs/install.md): the pins, the package, then the setup command.
     steps = [line.strip() for line in learner.splitlines()[1:]]
     assert steps[1:4] == ["$(BIN)/python -m pip install --quiet -r requirements.txt",
-                          "$(BIN)/python -m pip install --quiet --no-deps -e .", "$(BIN)/python -m ndcg_teach.setup"]
+                          "$(BIN)/python -m pip install --quiet --no-deps -e .", "$(BIN)/python -m ndcg_teach.jupyter.setup"]
     assert "ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)" in makefile
     lab = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
     assert "$(BIN)/jupyter lab $(ALLOW_ROOT) --notebook-dir=$(LESSONS) $(FIRST_LESSON)" in lab
@@ -152,3 +152,14 @@ def test_the_length_check_notices_a_long_module(tmp_path):
     (tmp_path / "tools" / "long.py").write_text("x = 1\n" * 500, encoding="utf-8")
     (tmp_path / "tools" / "short.py").write_text("x = 1\n" * 499, encoding="utf-8")
     assert long_modules(tmp_path) == ["tools/long.py: 500 lines"]
+
+
+def test_make_test_fast_leaves_out_only_paths_that_exist_and_the_testing_guide_names():
+    # A renamed test file would silently join the fast suite, and an unlisted one would leave it unannounced.
+    import fast_suite
+
+    assert [path for path in fast_suite.LEFT_OUT if not (ROOT / path).exists()] == []
+    for guide in ("docs/testing.md", "docs/testing.zh-CN.md"):
+        text = (ROOT / guide).read_text(encoding="utf-8")
+        assert [path for path in fast_suite.LEFT_OUT if f"`{path}`" not in text] == [], guide
+    assert "\ntest-fast: $(VENV)/.dev\n\t$(BIN)/python -m pytest --fast -n auto\n" in (ROOT / "Makefile").read_text()

@@ -5,7 +5,7 @@ from itertools import combinations, product
 import numpy as np
 import pytest
 
-from ndcg_teach.sampled_metrics import (corrected_metric, metric_of_rank, rank_distribution, sampled_metric_estimates,
+from ndcg_teach.course.sampled_metrics import (corrected_metric, metric_of_rank, rank_distribution, sampled_metric_estimates,
                                         sampled_metric_expectation)
 
 TOL = 1e-12

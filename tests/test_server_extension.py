@@ -1,4 +1,4 @@
-"""ndcg_teach.server_extension: saved explorers keep their picture, come back live on a reload, and nothing else is touched.
+"""ndcg_teach.jupyter.server_extension: saved explorers keep their picture, come back live on a reload, and nothing else is touched.
 
 Unit tests on contents models; a real kernel asked for its widget models while
 it runs a cell; then a real Jupyter server with the extension enabled (as an
@@ -26,8 +26,8 @@ import nbformat
 import pytest
 from jupyter_client.kernelspec import NoSuchKernel
 
-from ndcg_teach import server_extension
-from ndcg_teach.server_extension import (
+from ndcg_teach.jupyter import server_extension
+from ndcg_teach.jupyter.server_extension import (
     STASH,
     WIDGET_STATE,
     WIDGET_VIEW,
@@ -337,7 +337,7 @@ def test_a_saved_explorer_keeps_its_picture_and_its_stashed_view(server):
     explorer, slider = served["content"]["cells"][0]["outputs"]
     assert status == 200 and WIDGET_VIEW not in explorer["data"], "no kernel runs: the picture shows"
     assert served["content"]["metadata"]["language_info"]["version"] == sys.version.split()[0]
-    assert "ndcg_teach.server_extension | extension was successfully loaded" in server.log_text()
+    assert "ndcg_teach.jupyter.server_extension | extension was successfully loaded" in server.log_text()
 
 
 @pytest.mark.parametrize("shape", MALFORMED)

@@ -1,4 +1,4 @@
-"""ndcg_teach.setup (``python -m ndcg_teach.setup``) and the wheel's data file: the course set up inside the environment.
+"""ndcg_teach.jupyter.setup (``python -m ndcg_teach.jupyter.setup``) and the wheel's data file: the course set up inside the environment.
 
 The wheel enables the server extension itself (tests/browser/test_wheel_install.py installs it); the command writes
 what pip does not, only under the environment's prefix: a learner's own settings and the repository stay as they were.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_teach import setup
+from ndcg_teach.jupyter import setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +34,7 @@ def repository_state():
 
 
 def run_setup(*arguments, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "ndcg_teach.setup", *arguments], cwd=cwd, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "ndcg_teach.jupyter.setup", *arguments], cwd=cwd, capture_output=True, text=True,
                           timeout=120)
 
 
@@ -60,9 +60,9 @@ def test_setting_up_writes_under_the_prefix_only_and_changes_nothing_in_the_repo
 def test_check_says_what_is_missing_and_fails_until_set_up(tmp_path):
     missing = run_setup("--check", "--prefix", str(tmp_path), cwd=tmp_path)
     assert missing.returncode == 1 and not list(tmp_path.iterdir()), "--check writes nothing"
-    assert "server extension ndcg_teach.server_extension: not enabled" in missing.stderr
+    assert "server extension ndcg_teach.jupyter.server_extension: not enabled" in missing.stderr
     assert "JupyterLab settings: not in" in missing.stderr
-    assert f"python -m ndcg_teach.setup --prefix {tmp_path}" in missing.stderr
+    assert f"python -m ndcg_teach.jupyter.setup --prefix {tmp_path}" in missing.stderr
     assert run_setup("--prefix", str(tmp_path), cwd=tmp_path).returncode == 0
     assert run_setup("--check", "--prefix", str(tmp_path), cwd=tmp_path).returncode == 0
 
@@ -92,13 +92,25 @@ def test_the_server_extension_gets_a_drop_in_file_of_its_own_and_other_configura
     path.write_text(json.dumps({"ServerApp": {"jpserver_extensions": {"somebody_else": True}, "open_browser": False}}))
     assert setup.main(["--prefix", str(tmp_path)]) == 0
     assert json.loads(path.read_text()) == {
-        "ServerApp": {"jpserver_extensions": {"somebody_else": True, "ndcg_teach.server_extension": True}, "open_browser": False}
+        "ServerApp": {"jpserver_extensions": {"somebody_else": True, "ndcg_teach.jupyter.server_extension": True}, "open_browser": False}
     }
     assert json.loads(other.read_text()) == {"ServerApp": {"jpserver_extensions": {"jupyterlab": True}}}
     assert (config / "jupyter_server_config.py").read_text() == "c.ServerApp.open_browser = False\n"
     written = path.read_text()
     setup.main(["--prefix", str(tmp_path)])
     assert path.read_text() == written, "running it again changes nothing"
+
+
+def test_the_extensions_path_of_0_1_is_replaced_by_its_path_in_the_jupyter_room(tmp_path):
+    # Under both names, a Jupyter server would load the extension twice (the old path still imports, for one release).
+    config = tmp_path / "etc" / "jupyter"
+    path = setup.server_config_path(config)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"ServerApp": {"jpserver_extensions": {"ndcg_teach.server_extension": True,
+                                                                      "ndcg_teach.jupyter.server_extension": True}}}))
+    assert not setup.server_extension_written(config) and setup.main(["--prefix", str(tmp_path), "--check"]) == 1
+    assert setup.main(["--prefix", str(tmp_path)]) == 0
+    assert json.loads(path.read_text()) == {"ServerApp": {"jpserver_extensions": {setup.SERVER_EXTENSION: True}}}
 
 
 @pytest.mark.parametrize("broken", ["", "[1, 2]", "{not json"])
@@ -121,9 +133,9 @@ def test_the_environment_the_tests_run_in_enables_the_extension_as_make_lab_does
     result = subprocess.run([sys.executable, "-m", "jupyter", "server", "extension", "list"],
                             capture_output=True, text=True, timeout=120)
     listed = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout + result.stderr)
-    if "ndcg_teach.server_extension" not in listed:
-        pytest.skip(f"{sys.prefix} was not set up by `python -m ndcg_teach.setup` (make lab does it)")
-    lines = [line.strip() for line in listed.splitlines() if line.strip().startswith("ndcg_teach.server_extension")]
+    if "ndcg_teach.jupyter.server_extension" not in listed:
+        pytest.skip(f"{sys.prefix} was not set up by `python -m ndcg_teach.jupyter.setup` (make lab does it)")
+    lines = [line.strip() for line in listed.splitlines() if line.strip().startswith("ndcg_teach.jupyter.server_extension")]
     assert "enabled" in lines[0] and lines[-1].endswith("OK"), listed
 
 
@@ -136,7 +148,7 @@ def test_the_install_page_links_to_files_that_exist_and_shows_the_route(page):
     for target in re.findall(r"\]\(([^)#\s]+)\)", text):
         if "://" not in target:
             assert (page.parent / target).exists(), target
-    for command in ("python -m ndcg_teach.setup\n", "python -m ndcg_teach.setup --check", "make lab EDITION=zh-CN",
+    for command in ("python -m ndcg_teach.jupyter.setup\n", "python -m ndcg_teach.jupyter.setup --check", "make lab EDITION=zh-CN",
                     "python -m pip install -r requirements.txt .", "python -m pip wheel --no-deps -w dist ."):
         assert command in text, command
 

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from ndcg_teach.significance import (BootstrapInterval, SignificanceResult, bootstrap_interval, paired_t_test,
+from ndcg_teach.statistics.significance import (BootstrapInterval, SignificanceResult, bootstrap_interval, paired_t_test,
                                      randomisation_test, wilcoxon_test)
 
 TOL = 1e-12

@@ -3,8 +3,8 @@
 import pytest
 
 from ndcg_teach import language_set
-from ndcg_teach.significance import bootstrap_interval, paired_t_test, randomisation_test, wilcoxon_test
-from ndcg_teach.significance_results import p_text
+from ndcg_teach.statistics.significance import bootstrap_interval, paired_t_test, randomisation_test, wilcoxon_test
+from ndcg_teach.statistics.significance_results import p_text
 
 A = [0.30, 0.42, 0.40, 0.50, 0.35]
 B = [0.35, 0.50, 0.45, 0.55, 0.45]

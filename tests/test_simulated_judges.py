@@ -5,8 +5,8 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 
 import ndcg_teach as nt
-from ndcg_teach.simulated_judges import SimulatedJudge, judge_effect
-from ndcg_teach.stability import kendall_tau
+from ndcg_teach.course.simulated_judges import SimulatedJudge, judge_effect
+from ndcg_teach.statistics.stability import kendall_tau
 
 
 def collection(seed=0, queries=25, docs=12, systems=5):

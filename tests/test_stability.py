@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from ndcg_teach.stability import kendall_tau, swapped_pairs, tau_ap
+from ndcg_teach.statistics.stability import kendall_tau, swapped_pairs, tau_ap
 
 TOL = 1e-12
 invariant = settings(max_examples=150, deadline=None, derandomize=True)

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.context import Query
-from ndcg_teach.metrics.subtopic_recall import new_subtopics
-from ndcg_teach.registry import call, route
+from ndcg_teach.core.context import Query
+from ndcg_teach.core.metrics.subtopic_recall import new_subtopics
+from ndcg_teach.core.registry import call, route
 
 TOL = 1e-12
 
@@ -131,7 +131,7 @@ def test_it_never_falls_with_k_and_one_subtopic_is_recall_of_the_list(rows, k):
 def test_batch_equals_the_function_query_by_query():
     tables_ = [[[1, 0, 0], [1, 1, 0]], [[0, 0, 1], [0, 0, 0], [1, 0, 1]], [[0, 0, 0]]]
     query = Query.stacked([Query.of_subtopics(table) for table in tables_])
-    spec = nt.registry.metric("subtopic_recall")
+    spec = nt.core.registry.metric("subtopic_recall")
     assert route(spec, query) == "batch"
     for k in (None, 1, 2, 5):
         expected = [nt.subtopic_recall(table, k) for table in tables_]

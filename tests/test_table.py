@@ -1,4 +1,4 @@
-"""The one table renderer (ndcg_teach/table.py) and its stylesheet (ndcg_teach/static/table.css)."""
+"""The one table renderer (ndcg_teach/core/table.py) and its stylesheet (ndcg_teach/core/static/table.css)."""
 
 import importlib.util
 import math
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.conventions import compare
-from ndcg_teach.examples import audit
-from ndcg_teach.table import LAYOUT, Cell, Table, styled, stylesheet, text
+from ndcg_teach.core.conventions import compare
+from ndcg_teach.course.examples import audit
+from ndcg_teach.core.table import LAYOUT, Cell, Table, styled, stylesheet, text
 
 
 def test_cell_text():
@@ -181,7 +181,7 @@ def test_text_keeps_a_contrast_of_4_5_in_the_jupyterlab_theme(theme):
 
 
 def test_wide_characters_take_two_columns_so_chinese_headers_line_up():
-    from ndcg_teach.table import width
+    from ndcg_teach.core.table import width
 
     table = Table(None, ("条目", "增益"), (("A", 5.0), ("（未检索到）", 4.0)), align="lr")
     lines = table.lines()
@@ -191,7 +191,7 @@ def test_wide_characters_take_two_columns_so_chinese_headers_line_up():
 
 
 def test_a_chinese_note_wraps_between_characters_and_never_starts_a_line_with_a_comma():
-    from ndcg_teach.table import NOTE_WIDTH, width, wrap
+    from ndcg_teach.core.table import NOTE_WIDTH, width, wrap
 
     note = "折损用错：" + "，".join(["第 3 位的分母印成了 log2(6)"] * 12) + "。"
     lines = wrap(note, NOTE_WIDTH, "    ")
@@ -204,7 +204,7 @@ def test_a_chinese_note_wraps_between_characters_and_never_starts_a_line_with_a_
 def test_narrow_text_wraps_exactly_as_textwrap_does():
     import textwrap
 
-    from ndcg_teach.table import wrap
+    from ndcg_teach.core.table import wrap
 
     note = "Wrong discount: " + "the printed denominator is log2(6), " * 8
     assert wrap(note, 40, "  ") == textwrap.wrap(note, width=40, initial_indent="  ", subsequent_indent="  ")
@@ -214,7 +214,7 @@ def test_narrow_text_wraps_exactly_as_textwrap_does():
 
 
 def test_a_long_table_shows_its_first_and_last_rows_and_how_many_are_hidden():
-    from ndcg_teach.table import HEAD_ROWS, ROW_LIMIT, TAIL_ROWS
+    from ndcg_teach.core.table import HEAD_ROWS, ROW_LIMIT, TAIL_ROWS
 
     rows = tuple((str(i), f"item {i}") for i in range(1, 1001))
     table = Table("long", ("i", "item"), rows, align="rl", notes=tuple(f"note {i}" for i in range(1, 1001)))
@@ -247,7 +247,7 @@ def test_a_trace_of_a_long_list_prints_and_renders_the_same_size_whatever_its_le
 
 
 def test_a_long_formula_keeps_its_first_and_last_terms_and_its_total():
-    from ndcg_teach.table import shortened
+    from ndcg_teach.core.table import shortened
 
     trace = nt.explain_dcg([1] * 30)
     shown = shortened(trace.formula)
@@ -269,7 +269,7 @@ def test_the_hidden_rows_line_speaks_the_trace_language():
 
 
 def test_width_counts_wide_characters_two_and_combining_marks_none():
-    from ndcg_teach.table import width
+    from ndcg_teach.core.table import width
 
     assert [width(text) for text in ("ndcg", "增益", "（", "ｱ", "r\u0303", "e\u0301", "a\u200bb", "")] == [4, 4, 2, 1, 1, 1, 2, 0]
 
@@ -279,7 +279,7 @@ def test_width_agrees_with_wcwidth_on_every_character_but_those_a_later_unicode_
 
     import wcwidth
 
-    from ndcg_teach.table import width
+    from ndcg_teach.core.table import width
 
     disagree = []
     for code in range(0x20, 0x110000):
@@ -299,7 +299,7 @@ def test_width_agrees_with_wcwidth_on_every_line_the_lessons_print():
     import nbformat
     import wcwidth
 
-    from ndcg_teach.table import width
+    from ndcg_teach.core.table import width
 
     lines = set()
     for path in sorted(Path(__file__).resolve().parent.parent.glob("notebooks/**/*.ipynb")):
@@ -312,7 +312,7 @@ def test_width_agrees_with_wcwidth_on_every_line_the_lessons_print():
 
 
 def test_aligned_pads_by_display_width_and_spans_columns():
-    from ndcg_teach.table import Span, aligned, width
+    from ndcg_teach.core.table import Span, aligned, width
 
     text = aligned([["", Span("全部条目", 2), Span("100 个抽样负例", 2)],
                     ["模型", "命中率@10", "NDCG@10", "命中率@10", "NDCG@10"],

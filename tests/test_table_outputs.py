@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from ndcg_teach.table import Span, aligned
+from ndcg_teach.core.table import Span, aligned
 from text_tables import labels_misaligned, misaligned, tables
 
 ROOT = Path(__file__).resolve().parent.parent

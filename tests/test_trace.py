@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.trace import GAIN, GRADE, POSITION, RELEVANT, Row, rows_of
+from ndcg_teach.core.trace import GAIN, GRADE, POSITION, RELEVANT, Row, rows_of
 
 
 def test_str_is_a_table_with_the_value_and_the_formula():

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.measures import parse_measures
-from ndcg_teach.mean import running_sum
-from ndcg_teach.trec_output import summary
+from ndcg_teach.runs.measures import parse_measures
+from ndcg_teach.core.mean import running_sum
+from ndcg_teach.runs.trec_output import summary
 from trec_binaries import binary, run_binary, run_command
 
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach import trec_files
-from ndcg_teach.trec import TrecFormatError, read_qrels, read_run
+from ndcg_teach.runs import trec_files
+from ndcg_teach.runs.trec import TrecFormatError, read_qrels, read_run
 from trec_binaries import TREC_EVAL
 
 QRELS = "q1 0 d1 2\nq1 0 d2 0\nq2 0 d3 1\n"
@@ -130,7 +130,7 @@ def test_numbers_are_read_as_c_reads_them(tmp_path, token):
     (b"q1 0 d1 1\nq1 0 d\x002 1\n", r"file.txt, line 2: is a binary file \(it holds NUL bytes\), not a text file of TREC lines"),
     (b"q1 0 d1 1\x00", r"file.txt, line 1: is a binary file"),
     (b"\x1f\x8bnot really gzip", r"file.txt: starts like a gzip file but cannot be decompressed"),
-    (gzip.compress(QRELS.encode())[:-12], r"file.txt: starts like a gzip file but cannot be decompressed \(it ends in the middle"),
+    (gzip.compress(QRELS.encode(), mtime=0)[:-12], r"file.txt: starts like a gzip file but cannot be decompressed \(it ends in the middle"),
 ])
 def test_malformed_qrels_name_the_file_and_line(tmp_path, text, message):
     with pytest.raises(TrecFormatError, match=message):

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ndcg_teach as nt
-from ndcg_teach.trec import TrecFormatError
+from ndcg_teach.runs.trec import TrecFormatError
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.cli import main
-from ndcg_teach.trec import TrecFormatError, read_qrels, read_run
+from ndcg_teach.runs.cli import main
+from ndcg_teach.runs.trec import TrecFormatError, read_qrels, read_run
 
 LINE = b"q1 Q0 d1 1 0.5 run\n"
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from ndcg_teach.significance import bootstrap_interval
+from ndcg_teach.statistics.significance import bootstrap_interval
 from ndcg_teach.widgets import DifferenceExplorer
 
 # Lesson 13's per-query AP of systems A and B on 8 queries.

@@ -12,10 +12,10 @@ import pytest
 from test_widgets_explorer import GRADES, ITEMS, front_end_custom, previews_sent, record, unpacked
 
 import ndcg_teach as nt
-from ndcg_teach.metrics.ndcg import NDCG_COLUMNS
+from ndcg_teach.core.metrics.ndcg import NDCG_COLUMNS
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer, payload
 
-DCG_STEPS = importlib.import_module("ndcg_teach.metrics.dcg").dcg_steps
+DCG_STEPS = importlib.import_module("ndcg_teach.core.metrics.dcg").dcg_steps
 
 
 def test_the_schema_is_the_step_tables_columns_and_the_page_gets_it_once():

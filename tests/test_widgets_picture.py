@@ -80,7 +80,7 @@ def test_the_chinese_caption_says_the_same():
 
 
 def test_a_2000_item_picture_shows_the_first_and_last_rows_and_stays_small():
-    from ndcg_teach.table import HEAD_ROWS, TAIL_ROWS
+    from ndcg_teach.core.table import HEAD_ROWS, TAIL_ROWS
 
     items = [f"doc{i}" for i in range(2000)]
     explorer = RankingExplorer(items, {item: i % 4 for i, item in enumerate(items)}, k=10)

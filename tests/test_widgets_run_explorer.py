@@ -1,7 +1,7 @@
 """Lesson 20's run explorer: the bars, the means and the tests of one run or two, and the query opened below.
 
 Oracles: ``evaluate`` on the run changed as the learner changed it (the explorer's order written back as scores, a
-judgement written into the qrels), ``result.means``, and ``ndcg_teach.significance`` on the paired values. The
+judgement written into the qrels), ``result.means``, and ``ndcg_teach.statistics.significance`` on the paired values. The
 front end is simulated by the custom messages runs.js sends.
 """
 
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.exploring import RunScores, run_query
-from ndcg_teach.significance import paired_t_test, randomisation_test
+from ndcg_teach.runs.exploring import RunScores, run_query
+from ndcg_teach.statistics.significance import paired_t_test, randomisation_test
 from ndcg_teach.widgets import QueryExplorer, RunExplorer
 
 MEASURES = ["ndcg_cut.10", "map", "P.10", "recip_rank"]

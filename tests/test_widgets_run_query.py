@@ -17,7 +17,7 @@ import traitlets
 import ndcg_teach as nt
 from ndcg_teach.widgets import QueryExplorer
 
-DATA = Path(nt.__file__).parent / "data"
+DATA = Path(nt.__file__).parent / "runs" / "data"
 MEASURES = ["ndcg_cut.10", "map", "P.10", "recip_rank"]
 NAMES = ["ndcg_cut_10", "map", "P_10", "recip_rank"]
 

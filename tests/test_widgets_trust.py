@@ -20,9 +20,9 @@ from jupyter_client.session import json_packer
 from test_widgets_explorer import GRADES, ITEMS, expected_metrics, front_end_custom, front_end_update, record
 
 import ndcg_teach as nt
-from ndcg_teach.gains import GAIN_CHOICES
-from ndcg_teach.discounts import DISCOUNT_CHOICES
-from ndcg_teach.item_checks import check_grade
+from ndcg_teach.core.gains import GAIN_CHOICES
+from ndcg_teach.core.discounts import DISCOUNT_CHOICES
+from ndcg_teach.core.item_checks import check_grade
 from ndcg_teach.widgets import CompareExplorer, RankingExplorer
 from ndcg_teach.widgets import changes as changes_module
 from ndcg_teach.widgets import panel as panel_module

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import ndcg_teach as nt
-from ndcg_teach.context import Query
+from ndcg_teach.core.context import Query
 from ndcg_teach.widgets import RankingExplorer
 from ndcg_teach.widgets.unjudged import check_unjudged
 

@@ -18,8 +18,8 @@ import nbformat
 import pytest
 from nbval.plugin import find_comment_markers
 
-from ndcg_teach.examples import QUOTATIONS
-from ndcg_teach.glossary import TERMS
+from ndcg_teach.course.examples import QUOTATIONS
+from ndcg_teach.course.glossary import TERMS
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = ROOT / "notebooks"

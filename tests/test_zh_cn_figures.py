@@ -5,7 +5,7 @@ the same in every browser), and so do the explorers' saved pictures; a test
 cannot read either. So each zh-CN lesson with a figure or a picture is run
 again in a kernel, up to its last one, with the inline backend drawing SVG
 and the library's plots handing over an SVG of each PNG they render
-(``svg.fonttype = "none"`` keeps text as ``<text>``; ndcg_teach.fonts sets
+(``svg.fonttype = "none"`` keeps text as ``<text>``; ndcg_teach.plots.fonts sets
 it). Every figure's labels are then checked
 like the printed outputs (tests/zh_text.py's rule, one English word is already
 too many in a label), and every character against the fonts matplotlib drew

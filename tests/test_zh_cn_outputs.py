@@ -20,7 +20,7 @@ import site_pages
 from zh_text import ALLOWED, english_runs, english_words, visible
 
 from ndcg_teach import i18n
-from ndcg_teach.glossary import TERMS
+from ndcg_teach.course.glossary import TERMS
 
 ROOT = Path(__file__).resolve().parent.parent
 CHINESE = sorted((ROOT / "notebooks" / "zh-CN").glob("*.zh-CN.ipynb"))

@@ -23,7 +23,7 @@ import nbformat
 import pytest
 from test_zh_cn_outputs import glossary_table, outputs
 
-from ndcg_teach.examples import QUOTATIONS
+from ndcg_teach.course.examples import QUOTATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 CHINESE = sorted((ROOT / "notebooks" / "zh-CN").glob("*.zh-CN.ipynb"))

@@ -11,7 +11,7 @@ the body starts or ends.
 
 import re
 
-from ndcg_teach.table import width
+from ndcg_teach.core.table import width
 
 GAP = re.compile(r" {2,}")
 NUMBER = re.compile(r"\d\.\d|=")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_teach.cli import main
+from ndcg_teach.runs.cli import main
 
 FOLDERS = {"9.0.8": "9.0.8", "10.0": "10.0-rc3"}
 VARIABLES = {"9.0.8": "TREC_EVAL", "10.0": "TREC_EVAL_10"}

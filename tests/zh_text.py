@@ -16,8 +16,9 @@ from matplotlib import font_manager
 from matplotlib.font_manager import FontProperties
 from matplotlib.ft2font import FT2Font
 
-from ndcg_teach import fonts, measures
-from ndcg_teach.registry import metrics
+from ndcg_teach.plots import fonts
+from ndcg_teach.runs import measures
+from ndcg_teach.core.registry import metrics
 
 # Proper names a Chinese text writes in Latin letters: people, libraries, data sets, tools.
 NAMES = {
@@ -216,9 +217,9 @@ def typed_values():
     """The named values a learner passes to the library and sees printed back: conventions (gain 'linear', discount
     'jarvelin', curve 'textbook'), lesson 17's collection names (keys of ``nt.rag_collections()``), and the keys of
     the exercises' inputs (lesson 17's 'small' and 'large' collections)."""
-    from ndcg_teach import rag_data
+    from ndcg_teach.course import rag_data
     from ndcg_teach.exercises import EXERCISES, inputs
-    from ndcg_teach.metrics.pr_curve import CURVE_CONVENTIONS
+    from ndcg_teach.core.metrics.pr_curve import CURVE_CONVENTIONS
 
     values = {choice for spec in metrics() for param in spec.params.values() for choice in param.choices
               if isinstance(choice, str)}

@@ -5,7 +5,7 @@ binder/requirements.txt into it, as Binder does: no dev requirements.  Then,
 in a fresh copy of the repository's tracked files (Binder builds from a
 clone), runs binder/postBuild with that environment first on the PATH: it
 installs the package with ``--no-deps`` (whose data file enables the course's
-server extension) and runs ``python -m ndcg_teach.setup`` (the JupyterLab settings). ``pip check`` must
+server extension) and runs ``python -m ndcg_teach.jupyter.setup`` (the JupyterLab settings). ``pip check`` must
 then find every pin compatible (jupyterlab and notebook pins move together),
 postBuild must leave no ``build/`` or ``*.egg-info`` behind, the
 environment's Jupyter server must load ndcg_teach's server extension (saved
@@ -90,15 +90,15 @@ def server_extension(env: Path, scratch: Path) -> tuple[bool, str]:
     result = subprocess.run([str(bin_dir(env) / "jupyter"), "server", "extension", "list"], env=kernel_environment(env, scratch),
                             capture_output=True, text=True)
     text = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout + result.stderr)  # it colours "enabled" and "OK"
-    listed = [line.strip() for line in text.splitlines() if "ndcg_teach.server_extension" in line]
-    if any(line.startswith("ndcg_teach.server_extension") and line.endswith("OK") for line in listed):
+    listed = [line.strip() for line in text.splitlines() if "ndcg_teach.jupyter.server_extension" in line]
+    if any(line.startswith("ndcg_teach.jupyter.server_extension") and line.endswith("OK") for line in listed):
         return True, ""
-    return False, "\n    ".join(listed) or "jupyter server extension list does not name ndcg_teach.server_extension"
+    return False, "\n    ".join(listed) or "jupyter server extension list does not name ndcg_teach.jupyter.server_extension"
 
 
 def chinese_font(env: Path, scratch: Path) -> tuple[bool, str]:
-    """The environment's matplotlib draws Chinese with the font the pins install (ndcg_teach/fonts.py), not a system one."""
-    code = "from ndcg_teach import fonts; print(fonts.chinese_font(), fonts.chinese_font() == fonts.PACKAGED_FONT)"
+    """The environment's matplotlib draws Chinese with the font the pins install (ndcg_teach/plots/fonts.py), not a system one."""
+    code = "from ndcg_teach.plots import fonts; print(fonts.chinese_font(), fonts.chinese_font() == fonts.PACKAGED_FONT)"
     result = subprocess.run([str(bin_dir(env) / "python"), "-c", code], env=kernel_environment(env, scratch),
                             capture_output=True, text=True)
     found = result.stdout.split()

@@ -8,7 +8,7 @@ registry's SHA-512 and kept in build/cache) and copied into the build, so the
 site needs no CDN and works offline, search included.
 
 Each edition (``en/`` and ``zh-CN/``) has the lessons, a glossary built from
-``ndcg_teach.glossary`` and the pages of docs/ in its language (tools/site_docs.py); every page links
+``ndcg_teach.course.glossary`` and the pages of docs/ in its language (tools/site_docs.py); every page links
 to its twin in the other edition, and every lesson to where it runs: Binder,
 and the class hub's nbgitpuller link when ``--hub-url`` is given.
 ``index.html`` at the top lets a reader choose the edition.

@@ -2,7 +2,7 @@
 
 The lessons are the site's content; this module writes what surrounds them:
 each edition's index (its table of contents), the glossary (from
-``ndcg_teach.glossary``, the one list of the course's terms), the words of the
+``ndcg_teach.course.glossary``, the one list of the course's terms), the words of the
 bar at the top of every page, and the landing page that chooses an edition.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ndcg_teach.glossary import TERMS, elsewhere
+from ndcg_teach.course.glossary import TERMS, elsewhere
 
 TEXTS = {
     "en": {
@@ -38,7 +38,7 @@ TEXTS = {
         "glossary_intro": (
             "Every term of the course, with its Chinese name, the other names the source documents (lesson 07) use for it,"
             " and names met elsewhere with where they come from.\n"
-            "In a notebook, `ndcg_teach.glossary.glossary()` shows the same list, and `term(...)` finds one term in either language."
+            "In a notebook, `ndcg_teach.course.glossary.glossary()` shows the same list, and `term(...)` finds one term in either language."
         ),
         "other_name": "Chinese: {name}.",
         "variants": "The documents also write {variants}.",
@@ -70,7 +70,7 @@ TEXTS = {
         "glossary_title": "术语表",
         "glossary_intro": (
             "本课程的全部术语，附英文名、源文档（第 07 课）对同一概念的其他叫法，以及其他出处的写法和它们的来源。\n"
-            "在 notebook 里，`ndcg_teach.glossary.glossary()` 显示同一张表，`term(...)` 可以用中文或英文查找一个术语。"
+            "在 notebook 里，`ndcg_teach.course.glossary.glossary()` 显示同一张表，`term(...)` 可以用中文或英文查找一个术语。"
         ),
         "other_name": "英文：{name}。",
         "variants": "源文档中也写作 {variants}。",

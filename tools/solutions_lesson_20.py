@@ -4,7 +4,7 @@ import numpy as np
 from solution_registry import solves
 
 import ndcg_teach as nt
-from ndcg_teach.significance import paired_t_test
+from ndcg_teach.statistics.significance import paired_t_test
 
 
 @solves("20-trec-position", {"scores": {"a": 2.0, "b": 1.00000001, "c": 1.0, "z": 0.5}, "item": "c"},

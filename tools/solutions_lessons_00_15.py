@@ -7,7 +7,7 @@ import numpy as np
 from solution_registry import solves
 
 import ndcg_teach as nt
-from ndcg_teach.significance import wilcoxon_test
+from ndcg_teach.statistics.significance import wilcoxon_test
 
 
 # Lesson 00

@@ -7,7 +7,7 @@ glyphs it needs, taken from the Noto Sans SC that the course already installs fo
 widgets' CSS loads them with ``@font-face`` (see ``ndcg_teach/widgets/webfont.py``).
 
 The characters kept: every character from U+2E80 up (CJK, its punctuation and full-width forms) that the Chinese
-catalogue (``ndcg_teach/locales/zh-CN.po``), the widgets' own files, or the code of a Chinese lesson (item names the
+catalogue (``ndcg_teach/i18n/locales/zh-CN.po``), the widgets' own files, or the code of a Chinese lesson (item names the
 lessons give the explorers) contains. Latin letters, digits and ASCII punctuation are left to the page's own font.
 
 Usage (from the repository root, after ``pip install -r requirements-dev.txt``, which brings ``brotli``)::

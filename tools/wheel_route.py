@@ -49,8 +49,8 @@ def make_environment(env: Path, wheel: Path, cwd: Path) -> Path:
 
 
 def set_up(python: Path, cwd: Path) -> str:
-    """``python -m ndcg_teach.setup`` in that environment (run from ``cwd``, outside the clone); what it printed."""
-    return subprocess.run([str(python), "-m", "ndcg_teach.setup"], cwd=cwd, env=_variables(), check=True,
+    """``python -m ndcg_teach.jupyter.setup`` in that environment (run from ``cwd``, outside the clone); what it printed."""
+    return subprocess.run([str(python), "-m", "ndcg_teach.jupyter.setup"], cwd=cwd, env=_variables(), check=True,
                           capture_output=True, text=True).stdout
 
 

@@ -36,6 +36,8 @@ A solution that reuses the exercise's inputs:
 >>> from ndcg_teach.exercises import inputs
 >>> check("03-ndcg", nt.ndcg(**inputs("03-ndcg")))
 03-ndcg: right. The grade-3 result sits at position 3: moving it up is where the score would come from.
+
+May import: ``ndcg_teach`` (the flat API, as a learner writes it), ``course``, ``statistics``, ``core``, ``i18n``.
 """
 
 from __future__ import annotations

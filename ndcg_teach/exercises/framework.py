@@ -20,7 +20,7 @@ from typing import Any
 import ndcg_teach as nt
 
 from ..i18n import _, sentences
-from ..validation import shown
+from ..core.validation import shown
 
 Inputs = dict[str, Any]
 """An exercise's inputs as a judge and a learner get them: a fresh dict of fresh lists."""

@@ -18,9 +18,9 @@ _TERM = 4
 
 
 def _printed(example: str, quantity: str) -> float:
-    """A number as a source document prints it, read from ndcg_teach.examples."""
+    """A number as a source document prints it, read from ndcg_teach.course.examples."""
     # Imported on first use: every lesson imports the exercises, only these need the documents' examples.
-    from ndcg_teach.examples import example as worked_example
+    from ndcg_teach.course.examples import example as worked_example
 
     return float(next(p.text for p in worked_example(example).printed if p.quantity == quantity))
 

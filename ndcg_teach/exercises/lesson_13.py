@@ -15,14 +15,14 @@ lesson, ``a`` is the baseline A and ``b`` the new system B, and the tests work o
 
 
 def _t_test(inp: Inputs):
-    # Imported on use: ndcg_teach.significance needs scipy, which the other lessons' exercises do not.
-    from ndcg_teach.significance import paired_t_test
+    # Imported on use: ndcg_teach.statistics.significance needs scipy, which the other lessons' exercises do not.
+    from ndcg_teach.statistics import paired_t_test
 
     return paired_t_test(inp["b"], inp["a"])
 
 
 def _wilcoxon(inp: Inputs):
-    from ndcg_teach.significance import wilcoxon_test
+    from ndcg_teach.statistics import wilcoxon_test
 
     return wilcoxon_test(inp["b"], inp["a"])
 

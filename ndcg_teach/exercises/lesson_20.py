@@ -52,7 +52,7 @@ def _map_with_old_r(inp: Inputs) -> float:
 
 
 def _significant(inp: Inputs) -> str:
-    from ndcg_teach.significance import paired_t_test  # needs scipy, which the other lessons' exercises do not
+    from ndcg_teach.statistics import paired_t_test  # needs scipy, which the other lessons' exercises do not
 
     return "yes" if paired_t_test(inp["b"], inp["a"]).p_value < inp["alpha"] else "no"
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import _, chosen_language, gettext, mark, refused, sentences
-from ..validation import shown
+from ..core.validation import shown
 from .framework import Exercise, Feedback, _choice_judge, _chosen
 
 LETTERS = "ABCDE"

@@ -13,6 +13,10 @@ Importing this package imports anywidget, ipywidgets and matplotlib (the
   and judged it, with what the run's mean would become (lesson 20).
 - :class:`RunExplorer`: a run's per-query scores (or two runs' differences)
   with the mean and its paired tests; any query opens below (lesson 20).
+
+Python computes, JavaScript draws: every number comes from the rooms below.
+
+May import: ``plots``, ``runs``, ``statistics``, ``core``, ``i18n``.
 """
 
 from .compare import CompareExplorer

@@ -14,10 +14,10 @@ from numbers import Integral
 
 import traitlets
 
-from .. import ideal_order
+from ..core import ideal_order
 from ..i18n import gettext, mark
-from ..item_checks import check_grade
-from ..validation import shown
+from ..core.item_checks import check_grade
+from ..core.validation import shown
 from .previews import _described
 
 # The synced traits the page may set besides the rankings: what its controls change. Every other synced trait

@@ -8,8 +8,8 @@ only the two rankings and the differences are its own. Lessons 06 and 08 use it.
 import traitlets
 
 from ..i18n import chosen_language, gettext
-from ..item_checks import check_ranking, check_text
-from ..validation import shown
+from ..core.item_checks import check_ranking, check_text
+from ..core.validation import shown
 from .explorer import _Explorer
 
 

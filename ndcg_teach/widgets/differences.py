@@ -5,7 +5,7 @@ A's and B's scores on one query, which flips the sign of its difference; the
 mean difference, the paired t-test, the randomisation test (exact over every
 sign assignment when there are at most ``resamples`` of them) and the
 bootstrap interval follow. Python computes, JavaScript draws: every number
-comes from :mod:`ndcg_teach.significance` (``paired_t_test(b, a)`` and its
+comes from :mod:`ndcg_teach.statistics.significance` (``paired_t_test(b, a)`` and its
 twins, so that the difference is B − A); ``static/differences.js`` only draws
 what :meth:`DifferenceExplorer._summary` sends and sends back what the learner
 did (custom messages, checked here; a refused one leaves a notice).
@@ -19,9 +19,9 @@ import anywidget
 import numpy as np
 import traitlets
 
-from ..checks import check_two_names
+from ..core.checks import check_two_names
 from ..i18n import chosen_language, gettext, language_set, mark
-from ..validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
+from ..core.validation import check_count, check_open_unit, check_paired_scores, check_seed, shown
 from . import webfont
 from .picture import caption
 from .paired import paired_tests, summarised_tests
@@ -132,8 +132,8 @@ class DifferenceExplorer(anywidget.AnyWidget):
 
     @property
     def tests(self):
-        """The current :class:`~ndcg_teach.significance.SignificanceResult` of the t-test (None when every difference
-        is the same) and of the randomisation test, and the :class:`~ndcg_teach.significance.BootstrapInterval`."""
+        """The current :class:`~ndcg_teach.statistics.significance.SignificanceResult` of the t-test (None when every difference
+        is the same) and of the randomisation test, and the :class:`~ndcg_teach.statistics.significance.BootstrapInterval`."""
         return dict(self._results)
 
     def _summary(self, results):

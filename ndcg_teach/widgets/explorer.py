@@ -25,16 +25,16 @@ import anywidget
 import numpy as np
 import traitlets
 
-from ..binary import relevant_flags
-from ..deprecation import renamed
-from ..discounts import DISCOUNT_CHOICES as DISCOUNTS
-from ..discounts import DISCOUNT_LABELS
-from ..gains import GAIN_CHOICES as GAINS
-from ..gains import GAIN_LABELS
+from ..core.binary import relevant_flags
+from ..core.deprecation import renamed
+from ..core.discounts import DISCOUNT_CHOICES as DISCOUNTS
+from ..core.discounts import DISCOUNT_LABELS
+from ..core.gains import GAIN_CHOICES as GAINS
+from ..core.gains import GAIN_LABELS
 from ..i18n import chosen_language, gettext, language_set, mark
-from ..item_checks import check_labels, check_max_grade, check_ranking, check_relevance_map, check_subtopic_map, check_text
-from ..table import rows_hidden, shortened, shown_rows
-from ..validation import check_choice, check_k, check_threshold, shown
+from ..core.item_checks import check_labels, check_max_grade, check_ranking, check_relevance_map, check_subtopic_map, check_text
+from ..core.table import rows_hidden, shortened, shown_rows
+from ..core.validation import check_choice, check_k, check_threshold, shown
 from . import panel as panel_numbers
 from . import payload, webfont
 from .changes import ACTIONS, Changes

@@ -1,15 +1,15 @@
 """The paired tests of B − A as the widgets show them: lesson 13's explorer of per-query scores, lesson 20's of runs.
 
-Every number comes from :mod:`ndcg_teach.significance`, given B's scores
+Every number comes from :mod:`ndcg_teach.statistics.significance`, given B's scores
 first, so that each result is of the difference B − A; this module only
-picks the texts a page prints (4 decimals, p as :func:`~ndcg_teach.significance_results.p_text` words it).
+picks the texts a page prints (4 decimals, p as :func:`~ndcg_teach.statistics.significance_results.p_text` words it).
 """
 
 import numpy as np
 
 from ..i18n import gettext, mark
-from ..significance import bootstrap_interval, paired_t_test, randomisation_test
-from ..significance_results import p_text
+from ..statistics.significance import bootstrap_interval, paired_t_test, randomisation_test
+from ..statistics.significance_results import p_text
 
 UNDEFINED_T = mark("undefined: every difference is the same, so their spread is 0")
 

@@ -14,14 +14,14 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .. import explain_ndcg, relevances_from
-from ..context import Query
+from ..core import explain_ndcg, relevances_from
+from ..core.context import Query
 from ..i18n import gettext, mark
-from ..metrics.dcg import dcg_steps
-from ..metrics.ndcg import NDCG_COLUMNS
-from ..metrics.subtopic_recall import COVERAGE, coverage
-from ..registry import call, metric
-from ..validation import shown
+from ..core.metrics.dcg import dcg_steps
+from ..core.metrics.ndcg import NDCG_COLUMNS
+from ..core.metrics.subtopic_recall import COVERAGE, coverage
+from ..core.registry import call, metric
+from ..core.validation import shown
 from . import payload
 from .unjudged import card, card_value
 
@@ -139,7 +139,7 @@ def compute(order, conventions):
     The step table's NDCG trace is computed first; a card of NDCG, or of one
     of the parts its trace holds (DCG, IDCG: ``trace.parts``, keyed by
     registry key), takes its value from that trace, and every other card
-    from :func:`~ndcg_teach.registry.call`.
+    from :func:`~ndcg_teach.core.registry.call`.
     """
     query = conventions.query(order)
     ndcg = metric("ndcg")
@@ -213,7 +213,7 @@ class Moves:
 
 def compute_moves(base, moves, conventions):
     """The orders ``moves`` lead to from ``base``, all at once: one batch query of the reordered lists, scored by
-    :func:`~ndcg_teach.registry.call` (through each metric's batch function where it has one).
+    :func:`~ndcg_teach.core.registry.call` (through each metric's batch function where it has one).
 
     ``moves`` holds ``(item, destinations)`` pairs: each item of ``base`` moved to each of its destinations (0-based
     positions). Each metric is computed once, for every row at once; the NDCG the cumulative plot names is the NDCG

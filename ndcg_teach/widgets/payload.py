@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..metrics.ndcg import NDCG_COLUMNS
-from ..metrics.subtopic_recall import COVERAGE as COVERAGE_COLUMN
-from ..trace import FORMATS
+from ..core.metrics.ndcg import NDCG_COLUMNS
+from ..core.metrics.subtopic_recall import COVERAGE as COVERAGE_COLUMN
+from ..core.trace import FORMATS
 
 # What a packed value depends on, and so where the page finds it (p: the position, 0-based; j: the index of the item
 # at p in the message's base order; d: the destination; n: the list's length; k: the cut-off):

@@ -10,7 +10,7 @@ under the words "Run this cell to drag the rows". Front ends pick one view:
 - JupyterLab and Notebook 7 rank the widget renderer first but, as it is not
   "safe", use it only for trusted outputs: a freshly opened (untrusted) lesson
   shows the picture, and a cell run in the session shows the live widget;
-- with the course's server extension (:mod:`ndcg_teach.server_extension`), a
+- with the course's server extension (:mod:`ndcg_teach.jupyter.server_extension`), a
   save keeps only this picture for a widget whose state is not saved, so a
   lesson saved by autosave reopens, trusted, with the picture, not "model not
   found";
@@ -19,8 +19,8 @@ under the words "Run this cell to drag the rows". Front ends pick one view:
 The picture is made when the explorer is displayed, and its caption says so:
 a drag in the live widget afterwards changes the widget, not the picture
 (which is also what running the cell again shows). A long list shows the
-step table's first and last rows (:func:`~ndcg_teach.table.shown_rows`) and
-its discount plot in groups of positions (:mod:`ndcg_teach.grouped_plot`), so
+step table's first and last rows (:func:`~ndcg_teach.core.table.shown_rows`) and
+its discount plot in groups of positions (:mod:`ndcg_teach.plots.grouped_plot`), so
 the picture of a 2,000-item explorer is made in a fraction of a second and
 takes tens of kilobytes (``benchmarks/picture_size.py`` measures it).
 """
@@ -30,7 +30,7 @@ from html import escape
 
 from ..i18n import gettext, language_set, mark
 from ..plots import CumulativePlot, DiscountPlot, compact_png
-from ..table import rows_hidden, shown_rows
+from ..core.table import rows_hidden, shown_rows
 
 RUN = mark("Run this cell to drag the rows")
 SHOWN_AS = mark("{run}: this picture shows the explorer as the cell displayed it; changes made after that, in the live "
@@ -73,7 +73,7 @@ def static_html(explorer):
     """The static picture of ``explorer`` (a RankingExplorer or CompareExplorer) as HTML, plots included, in its language.
 
     The plots (matplotlib PNGs) are labelled in its language too, in English
-    where no Chinese font is installed (:mod:`ndcg_teach.fonts`).
+    where no Chinese font is installed (:mod:`ndcg_teach.plots.fonts`).
     """
     k, labels, grades, language = explorer.k, explorer.labels, explorer.relevance, explorer.language
     parts = [caption(language)]

@@ -3,7 +3,7 @@
 :class:`RunExplorer` stacks two widgets. On top, :class:`RunOverview`
 (``static/runs.js``) draws one bar per query, lowest first (for two runs: the
 difference B − A, where B loses most first), the means and the paired tests
-of :mod:`ndcg_teach.significance` (for one run: the run as changed against the
+of :mod:`ndcg_teach.statistics.significance` (for one run: the run as changed against the
 run as evaluated), and lists the worst queries. Choosing a query (a click, the
 keyboard, or :meth:`RunExplorer.open_query`) opens it below in a
 :class:`~ndcg_teach.widgets.QueryExplorer`, whose drags and judgements update
@@ -12,7 +12,7 @@ the query's bar, the means and the tests as soon as the kernel has them;
 judgement of the query: both runs' values of the query follow it.
 
 Every number comes from the library: the per-query values and the means from
-the :class:`~ndcg_teach.Evaluation` (:class:`~ndcg_teach.exploring.RunScores`),
+the :class:`~ndcg_teach.Evaluation` (:class:`~ndcg_teach.runs.exploring.RunScores`),
 the tests from :mod:`.paired`. The overview's bars keep their places while
 the learner works: they are sorted once, by the values as evaluated.
 """
@@ -25,10 +25,10 @@ import ipywidgets
 import numpy as np
 import traitlets
 
-from ..checks import check_two_names
-from ..exploring import RunScores
+from ..core.checks import check_two_names
+from ..runs.exploring import RunScores
 from ..i18n import chosen_language, gettext, language_set, mark
-from ..validation import check_count, check_open_unit, check_seed, shown
+from ..core.validation import check_count, check_open_unit, check_seed, shown
 from .paired import paired_tests, summarised_tests
 from .previews import _described
 from .explorer import _running_loop

@@ -2,7 +2,7 @@
 
 :class:`QueryExplorer` is the ranking explorer opened on one query of an
 :class:`~ndcg_teach.Evaluation` (``result.explore(qid)``), as trec_eval saw it
-(:func:`~ndcg_teach.exploring.run_query`): the run's order, the grades, the
+(:func:`~ndcg_teach.runs.exploring.run_query`): the run's order, the grades, the
 unjudged items as unjudged rows (lesson 12), every judged grade of the query
 as the pool (so the ideal is trec_eval's), the evaluation's relevance level,
 and the cut-off and gains of the measure asked for. Its cards, two per
@@ -23,10 +23,10 @@ from functools import partial
 
 import traitlets
 
-from ..exploring import RunScores, run_query
+from ..runs.exploring import RunScores, run_query
 from ..i18n import chosen_language, gettext, mark
-from ..registry import call
-from ..validation import shown
+from ..core.registry import call
+from ..core.validation import shown
 from .explorer import RankingExplorer
 
 GROUPS = {
@@ -122,7 +122,7 @@ class QueryExplorer(RankingExplorer):
     Attributes
     ----------
     result, qid, query
-        The evaluation, the query's id, and the :class:`~ndcg_teach.exploring.RunQuery` it was opened from.
+        The evaluation, the query's id, and the :class:`~ndcg_teach.runs.exploring.RunQuery` it was opened from.
     metrics : dict of str to float
         Each measure's value by its printed name (``"ndcg_cut_10"``), and the
         run's mean of each under ``"mean_"`` and that name.

@@ -4,13 +4,13 @@ An explorer built with ``unjudged=[...]`` lets the learner mark any item
 unjudged (nobody judged it: its grade is what it would turn out to be, hidden
 from the metrics) or judged again, from Python (:meth:`Judgements.set_judged`)
 or from the row's button. Every number still comes from the library through
-the explorer's :class:`~ndcg_teach.context.Query`, whose ``judged`` mask says
+the explorer's :class:`~ndcg_teach.core.context.Query`, whose ``judged`` mask says
 which items were judged:
 
 - a metric that does not tell the two apart (AP, NDCG, ...) reads an
   unjudged item as not relevant, as trec_eval does;
 - ``"condensed_ap"`` (and ``"condensed_"`` before any registry key) is that
-  metric on the condensed list, :meth:`~ndcg_teach.context.Query.condensed`
+  metric on the condensed list, :meth:`~ndcg_teach.core.context.Query.condensed`
   (Sakai 2007's AP′);
 - bpref needs the judged mask and skips unjudged items (Buckley & Voorhees 2004).
 
@@ -20,8 +20,8 @@ Lesson 12 uses it: drag an unjudged item and AP moves while bpref and AP′ stay
 from dataclasses import dataclass
 
 from ..i18n import gettext, mark
-from ..registry import Metric, call, metric
-from ..validation import shown
+from ..core.registry import Metric, call, metric
+from ..core.validation import shown
 
 CONDENSED = "condensed_"  # before a registry key: the card of that metric on the condensed list
 
@@ -72,7 +72,7 @@ def card(key):
 
 
 def card_value(spec, query, k, **settings):
-    """A card's value: a registered metric's through :func:`~ndcg_teach.registry.call`; a card of another kind (a
+    """A card's value: a registered metric's through :func:`~ndcg_teach.core.registry.call`; a card of another kind (a
     :class:`Condensed` one, or lesson 20's cards of an evaluated run) computes its own, by its ``value_of``."""
     if isinstance(spec, Metric):
         return call(spec, query, k, **settings)

@@ -5,7 +5,7 @@ Shared by the browser tests (``tests/browser``) and ``benchmarks/widget_latency.
 Everything lives in a temporary directory: the notebook, and Jupyter's config,
 data, runtime, settings and workspaces directories, so nothing of the user's
 setup leaks in and nothing is left behind. The server is configured as an
-install of the course configures one (``python -m ndcg_teach.setup``: the
+install of the course configures one (``python -m ndcg_teach.jupyter.setup``: the
 course's settings and its server extension), or left as an environment set it
 up (``course_extension=None``, for an environment made from the wheel).
 
@@ -97,7 +97,7 @@ class JupyterServer:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(values), encoding="utf-8")
         if course_extension:
-            from ndcg_teach.setup import write_server_config
+            from ndcg_teach.jupyter.setup import write_server_config
 
             write_server_config(self._dirs["config"])
         self.course_extension = course_extension
@@ -123,7 +123,7 @@ class JupyterServer:
         ]
         if self.course_extension is False:
             # The environment's own configuration (make lab's) may enable it too.
-            command.append("--ServerApp.jpserver_extensions=ndcg_teach.server_extension=False")
+            command.append("--ServerApp.jpserver_extensions=ndcg_teach.jupyter.server_extension=False")
         with open(self.log, "wb") as log:
             self._process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -33,8 +33,8 @@ CELLS = [
     f"duel = CompareExplorer({ITEMS!r}, ['E', 'A', 'B', 'C', 'D'], {GRADES!r}, k={K}, labels={LABELS!r})\nduel",
     f"long = RankingExplorer({LONG!r}, {LONG_GRADES!r})\nlong",
     "nt.explain_ndcg([3, 2, 3, 0, 1], k=3, ranking=list('BADCE'))",
-    "from ndcg_teach.examples.auditing import audit\naudit()",
-    "from ndcg_teach.conventions import compare\ncompare([3, 2, 3, 0, 1], k=3)",
+    "from ndcg_teach.course.examples.auditing import audit\naudit()",
+    "from ndcg_teach.core.conventions import compare\ncompare([3, 2, 3, 0, 1], k=3)",
 ]
 RESET = "explorer.reset(); explorer.k = 3; long.reset(); duel.reset('a'); duel.reset('b')"
 SINGLE = "[data-testid=ranking-explorer]"

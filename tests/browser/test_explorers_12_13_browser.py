@@ -13,7 +13,7 @@ import pytest
 from jupyter_harness import JupyterServer, NotebookPage, write_notebook
 
 import ndcg_teach as nt
-from ndcg_teach.significance import paired_t_test
+from ndcg_teach.statistics.significance import paired_t_test
 
 pytestmark = pytest.mark.browser
 

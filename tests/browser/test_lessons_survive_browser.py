@@ -21,7 +21,7 @@ import build_lessons
 import pytest
 from jupyter_harness import KERNEL_IDLE, JupyterServer, NotebookPage
 
-from ndcg_teach.server_extension import WIDGET_VIEW
+from ndcg_teach.jupyter.server_extension import WIDGET_VIEW
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """The install route of docs/install.md, as a newcomer or an instructor's image takes it: the wheel and the pins in a
-new environment outside the clone, ``python -m ndcg_teach.setup``, then a lesson run, saved and reopened.
+new environment outside the clone, ``python -m ndcg_teach.jupyter.setup``, then a lesson run, saved and reopened.
 
 Before, a course installed with pip reopened saved lessons with four "Error displaying widget: model not found":
 nothing enabled the server extension outside the clone. The wheel now carries its Jupyter server configuration
@@ -20,7 +20,7 @@ import wheel_route
 from jupyter_harness import JupyterServer
 from test_lessons_survive_browser import ERROR, LIVE, PICTURE, PLAYGROUND, reopen, run_and_save, widget_outputs
 
-from ndcg_teach.setup import SERVER_EXTENSION, SETTINGS
+from ndcg_teach.jupyter.setup import SERVER_EXTENSION, SETTINGS
 
 
 def run(python, *arguments, cwd):
@@ -30,16 +30,16 @@ def run(python, *arguments, cwd):
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """The environment made from the wheel, and what it said before and after ``python -m ndcg_teach.setup``."""
+    """The environment made from the wheel, and what it said before and after ``python -m ndcg_teach.jupyter.setup``."""
     folder = tmp_path_factory.mktemp("wheel-route")
     start = time.perf_counter()
     wheel = wheel_route.build_wheel(folder)
     python = wheel_route.make_environment(folder / "env", wheel, cwd=folder)
     seconds = time.perf_counter() - start
     listed = run(python, "-m", "jupyter", "server", "extension", "list", cwd=folder)
-    before = run(python, "-m", "ndcg_teach.setup", "--check", cwd=folder)
-    setup = run(python, "-m", "ndcg_teach.setup", cwd=folder)
-    after = run(python, "-m", "ndcg_teach.setup", "--check", cwd=folder)
+    before = run(python, "-m", "ndcg_teach.jupyter.setup", "--check", cwd=folder)
+    setup = run(python, "-m", "ndcg_teach.jupyter.setup", cwd=folder)
+    after = run(python, "-m", "ndcg_teach.jupyter.setup", "--check", cwd=folder)
     print(f"\nwheel route: {wheel.name} {wheel.stat().st_size:,} bytes; built and installed in {seconds:.0f} s")
     return {"python": python, "folder": folder, "wheel": wheel, "listed": listed, "before": before, "setup": setup,
             "after": after}
@@ -95,4 +95,4 @@ def test_a_lesson_run_saved_and_reopened_in_the_installed_course_shows_pictures_
             page.screenshot(path=str(screenshots / "wheel-3-ran-again.png"))
         finally:
             page.close()
-        assert "ndcg_teach.server_extension | extension was successfully loaded" in server.log_text()
+        assert "ndcg_teach.jupyter.server_extension | extension was successfully loaded" in server.log_text()

@@ -1,6 +1,6 @@
 // Front end of DifferenceExplorer (ndcg_teach/widgets/differences.py), lesson 13; joined after dom.js (h, s, draw).
 // Python computes every number (the `summary` trait: the differences B − A, their mean, the t-test, the
-// randomisation test and the bootstrap interval, from ndcg_teach.significance); this file draws them and sends
+// randomisation test and the bootstrap interval, from ndcg_teach.statistics.significance); this file draws them and sends
 // back what the learner did: a score dragged ({event: "score"}), a query swapped ({event: "swap"}), a reset.
 // A dragged score is sent once per frame; the kernel's answer then redraws every number. No words live here:
 // Python sends them once, in the learner's language (the `messages` trait).

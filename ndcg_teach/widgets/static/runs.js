@@ -1,6 +1,6 @@
 // Front end of RunExplorer's overview (ndcg_teach/widgets/run_explorer.py), lesson 20; joined after dom.js (h, s, draw).
 // Python computes every number (the `bars` trait: each query's value or difference B − A, lowest first as evaluated,
-// and which changed; the `summary` trait: the mean difference and the tests, from ndcg_teach.significance); this
+// and which changed; the `summary` trait: the mean difference and the tests, from ndcg_teach.statistics.significance); this
 // file draws them and sends back what the learner chose: a query to open below ({event: "open", query, run}) or a
 // reset ({event: "reset"}). A query opens in the widget under this one, a QueryExplorer, which has its own front end.
 // No words live here: Python sends them once, in the learner's language (the `messages` trait).
