@@ -221,7 +221,7 @@ def test_the_chinese_run_explorer_speaks_chinese(page, screenshots):
     assert overview.get_attribute("lang") == "zh-CN" and query.get_attribute("lang") == "zh-CN"
     expect_text(overview.locator("[data-testid=title]"), f"运行结果 {a.run_id} 的 ndcg_cut_10：{len(a.queries)} 个查询，最低的在前")
     expect_text(overview.locator(".ndcg-r-subtitle"), "最差的查询")
-    expect_text(overview.locator(".ndcg-d-card-label").first, "评估所得的平均值")
+    expect_text(overview.locator(".ndcg-d-card-label").first, "评估时的平均值")
     expect_text(query.locator(".ndcg-x-group-title").first, f"查询 {page.kernel_value('zh_runs.explorer.qid')}，按 evaluate() 的算法计分")
     overview.scroll_into_view_if_needed()
     overview.screenshot(path=screenshots / "lesson20-runs-zh.png")
