@@ -7,8 +7,9 @@ again in a kernel, up to its last one, with the inline backend drawing SVG
 and the library's plots handing over an SVG of each PNG they render
 (``svg.fonttype = "none"`` keeps text as ``<text>``; ndcg_teach.plots.fonts sets
 it). Every figure's labels are then checked
-like the printed outputs (tests/zh_text.py's rule, one English word is already
-too many in a label), and every character against the fonts matplotlib drew
+like the printed outputs (tests/zh_text.py's english_words: one English word is
+already too many in a label; names allowed by name and the values a learner
+types, such as score_type='raw', are not words), and every character against the fonts matplotlib drew
 it with: Chinese in the course's Noto Sans SC, no "Glyph missing" warning, no
 stand-in. The library's own plots are drawn as SVG the same way in zh-CN.
 
@@ -21,7 +22,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
-from zh_text import CJK, GLYPH_WARNINGS, english_runs, glyph_faults, label_texts, svg_too
+from zh_text import CJK, GLYPH_WARNINGS, english_words, glyph_faults, label_texts, svg_too
 
 import ndcg_teach as nt
 from ndcg_teach import plots
@@ -71,7 +72,7 @@ def faults_of(svg):
     labels = label_texts(svg)
     if not labels:
         return ["no <text>: was it drawn with svg.fonttype = 'none'?"]
-    return [f"English: {run!r} in {label!r}" for label in labels for run in english_runs(label, least=1)] + glyph_faults(svg)
+    return [f"English: {word!r} in {label!r}" for label in labels for word in english_words(label)] + glyph_faults(svg)
 
 
 @pytest.mark.parametrize("path", with_figures(), ids=lambda path: path.name[:2])
