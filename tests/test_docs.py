@@ -29,8 +29,8 @@ DOCS = ROOT / "docs"
 ENGLISH = sorted(path for path in DOCS.glob("*.md") if not path.name.endswith(".zh-CN.md"))
 CHINESE = sorted(DOCS.glob("*.zh-CN.md"))
 READMES = [ROOT / "README.md", ROOT / "README.zh-CN.md"]
-# Pages written in English only, which the Chinese pages link to with "（英文）": the trec_eval reference (issue 28's).
-ENGLISH_ONLY = {"trec_eval.md"}
+# Pages written in English only, which the Chinese pages link to with "（英文）": none since trec_eval.md has its twin.
+ENGLISH_ONLY = set()
 PAGES = [*READMES, ROOT / "CONTRIBUTING.md", *sorted((ROOT / "hub").glob("README*.md")), *ENGLISH, *CHINESE]
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
