@@ -40,6 +40,7 @@ import tempfile
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,7 +295,8 @@ def one_run(students, moves, think, seed, keep_logs=None):
 
     After a run with errors, the hub's log is copied into the folder ``keep_logs`` (when given) before cleaning up.
     """
-    result = {"students": students, "load_before": os.getloadavg(), "busy_before": procs.busiest(), "errors": []}
+    result = {"students": students, "settings": {"moves": moves, "think": list(think)}, "load_before": os.getloadavg(),
+              "utc": [datetime.now(timezone.utc).isoformat(timespec="seconds")], "busy_before": procs.busiest(), "errors": []}
     tmp = Path(tempfile.mkdtemp(prefix="ndcg-class-hub-"))
     hub = None
     try:
@@ -351,6 +353,7 @@ def one_run(students, moves, think, seed, keep_logs=None):
         subprocess.run(["rm", "-rf", str(tmp)], check=False)
         result["runtime_root"] = str(hub.settings.runtime_root) if hub else None
         result["load_after"] = os.getloadavg()
+        result["utc"].append(datetime.now(timezone.utc).isoformat(timespec="seconds"))
         result["busy_after"] = procs.busiest()
     return result
 

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import uuid
+from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -296,9 +297,13 @@ def denied(attempt, channel):
     return attempt == "denied"
 
 
+def utc_now():
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
 def one_run(tmp):
     """Start a graded hub in ``tmp``, run the scenario, stop the hub and remove its accounts: the run's figures."""
-    figures = {"load_before": os.getloadavg(), "errors": []}
+    figures = {"load_before": os.getloadavg(), "utc": [utc_now()], "errors": []}
     hub = class_hub.Hub(tmp, class_hub.course_clone(tmp), students=STUDENTS, auth="firstuse")
     try:
         subprocess.run([str(HUB_ENV / "bin" / "python"), str(ROOT / "hub" / "accounts.py"), "password"], input=PASSWORDS["instructor"] + "\n",
@@ -313,6 +318,10 @@ def one_run(tmp):
         figures["accounts_left"] = [entry.pw_name for entry in hub.run_accounts()]
         figures["homes_left"] = [str(path) for path in Path("/home").glob(f"{hub.prefix}*")]
         figures["load_after"] = os.getloadavg()
+        figures["utc"].append(utc_now())
+        attempts = figures.get("attempts", {})
+        figures["denied"] = {channel: [sum(denied(a, channel) for a in attempts[channel].values()), len(attempts[channel])]
+                             for channel in attempts}
     return figures
 
 
@@ -324,9 +333,7 @@ def report(figures, out=sys.stdout):
     if "logins" in figures:
         print(f"logins: {figures['logins']} (instructor, ana, ben; servers as {figures['accounts']}), refused: "
               f"{', '.join(figures['logins_refused'])}", file=out)
-    attempts = figures.get("attempts", {})
-    counts = {channel: (sum(denied(a, channel) for a in attempts[channel].values()), len(attempts[channel])) for channel in attempts}
-    print("denied, by channel: " + "; ".join(f"{channel} {n}/{total}" for channel, (n, total) in counts.items()), file=out)
+    print("denied, by channel: " + "; ".join(f"{channel} {n}/{total}" for channel, (n, total) in figures["denied"].items()), file=out)
     if "scores" in figures:
         print(f"collected {sorted(figures['collected'])}, autograded scores {figures['scores']}; forged submission in B's name: "
               f"{'not collected' if 'Not collected' in figures['collect'][1] else 'COLLECTED'}", file=out)
@@ -339,6 +346,7 @@ def report(figures, out=sys.stdout):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs (the figures of each are printed, then the worst)")
+    parser.add_argument("--json", type=Path, help="also write every run's figures to this file")
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         parser.exit(2, "class_hub_isolation.py needs root: graded mode makes a Unix account for each student.\n")
@@ -350,6 +358,8 @@ def main(argv=None):
         finally:
             subprocess.run(["rm", "-rf", str(tmp)], check=False)
         report(runs[-1])
+        if args.json:
+            args.json.write_text(json.dumps(runs, indent=1, default=str))
     worst = {key: max(run.get(key, float("nan")) for run in runs) for key in ("start_s", "servers_ready_s", "stop_s")}
     print(f"\nWorst of {len(runs)}: hub start {worst['start_s']:.1f} s, three servers ready {worst['servers_ready_s']:.1f} s, "
           f"stop {worst['stop_s']:.1f} s")
