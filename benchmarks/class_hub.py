@@ -67,6 +67,11 @@ def free_port():
         return sock.getsockname()[1]
 
 
+def utc_now():
+    """The time of day a run starts or ends, for the README's record of when it was measured."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
 def percentile(samples, fraction):
     """Nearest-rank percentile."""
     ordered = sorted(samples)
@@ -296,7 +301,7 @@ def one_run(students, moves, think, seed, keep_logs=None):
     After a run with errors, the hub's log is copied into the folder ``keep_logs`` (when given) before cleaning up.
     """
     result = {"students": students, "settings": {"moves": moves, "think": list(think)}, "load_before": os.getloadavg(),
-              "utc": [datetime.now(timezone.utc).isoformat(timespec="seconds")], "busy_before": procs.busiest(), "errors": []}
+              "utc": [utc_now()], "busy_before": procs.busiest(), "errors": []}
     tmp = Path(tempfile.mkdtemp(prefix="ndcg-class-hub-"))
     hub = None
     try:
@@ -353,7 +358,7 @@ def one_run(students, moves, think, seed, keep_logs=None):
         subprocess.run(["rm", "-rf", str(tmp)], check=False)
         result["runtime_root"] = str(hub.settings.runtime_root) if hub else None
         result["load_after"] = os.getloadavg()
-        result["utc"].append(datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        result["utc"].append(utc_now())
         result["busy_after"] = procs.busiest()
     return result
 

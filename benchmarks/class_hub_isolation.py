@@ -27,7 +27,6 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -297,13 +296,9 @@ def denied(attempt, channel):
     return attempt == "denied"
 
 
-def utc_now():
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
 def one_run(tmp):
     """Start a graded hub in ``tmp``, run the scenario, stop the hub and remove its accounts: the run's figures."""
-    figures = {"load_before": os.getloadavg(), "utc": [utc_now()], "errors": []}
+    figures = {"load_before": os.getloadavg(), "utc": [class_hub.utc_now()], "errors": []}
     hub = class_hub.Hub(tmp, class_hub.course_clone(tmp), students=STUDENTS, auth="firstuse")
     try:
         subprocess.run([str(HUB_ENV / "bin" / "python"), str(ROOT / "hub" / "accounts.py"), "password"], input=PASSWORDS["instructor"] + "\n",
@@ -318,7 +313,7 @@ def one_run(tmp):
         figures["accounts_left"] = [entry.pw_name for entry in hub.run_accounts()]
         figures["homes_left"] = [str(path) for path in Path("/home").glob(f"{hub.prefix}*")]
         figures["load_after"] = os.getloadavg()
-        figures["utc"].append(utc_now())
+        figures["utc"].append(class_hub.utc_now())
         attempts = figures.get("attempts", {})
         figures["denied"] = {channel: [sum(denied(a, channel) for a in attempts[channel].values()), len(attempts[channel])]
                              for channel in attempts}

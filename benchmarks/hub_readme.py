@@ -114,62 +114,67 @@ def _refused(pair, language, what):
     return f"{n} of {total} refused: {what}" if n == total else f"only {n} of {total} refused: {what}"
 
 
-ISOLATION_WHAT = {
+# The isolation table's words, per language: the header, each row's label and the words around its figures.
+ISOLATION_TEXT = {
     "en": {
-        "contents API": "read B's file, list B's home, write in B's home, read your source notebook, write in your course",
-        "terminal": "the same five (`Permission denied`)",
-        "kernel": "the same five (`PermissionError`)",
-        "exchange": "list `inbound`, read B's submission, write in it, replace B's notebook, rename it, remove it",
+        "header": ("what", "result (every run)"),
+        "logins": ("logins", "{logins} (you, A, B); refused {refused}: a name not on the class list, and `instructor` with another password than yours"),
+        "contents API": ("contents API (A's links to B's home and your course)",
+                         "read B's file, list B's home, write in B's home, read your source notebook, write in your course"),
+        "terminal": ("terminal (A's)", "the same five (`Permission denied`)"),
+        "kernel": ("kernel (A's)", "the same five (`PermissionError`)"),
+        "exchange": ("exchange (A, given the name of B's submission)",
+                     "list `inbound`, read B's submission, write in it, replace B's notebook, rename it, remove it"),
+        "forged": ("a submission A forged in B's name (later than B's)",
+                   ("put in `inbound` (nbgrader allows that), not collected: B's own was", "COLLECTED")),
+        "collect": ("collect and autograde", "both students collected; scores {scores}, as each answered"),
+        "and": " and ",
+        "root": "processes of a server (servers, kernels, terminals) running as root",
+        "start": "hub started (launch until its API answers)",
+        "ready": "three servers ready (first login until the last is up)",
+        "stop": ("hub stopped (SIGTERM until it exited; three servers, three kernels, a terminal and the idle culler running)",
+                 ("; no process and no account left", "; {left} processes or accounts left")),
+        "head": ("; each time the worst of them", "; the runs had {errors} errors", ":"),
     },
     "zh-CN": {
-        "contents API": "读 B 的文件、列出 B 的主目录、在 B 的主目录里写入、读你的源笔记本、在你的课程里写入",
-        "terminal": "同样五项（`Permission denied`）",
-        "kernel": "同样五项（`PermissionError`）",
-        "exchange": "列出 `inbound`、读 B 的提交、在里面写入、替换 B 的笔记本、重命名、删除",
+        "header": ("检查", "结果（每次都一样）"),
+        "logins": ("登录", "{logins} 次（你、A、B）；被拒绝的 {refused} 次：一个不在名单上的名字，以及用别的密码登录 `instructor`"),
+        "contents API": ("内容 API（A 指向 B 的主目录和你的课程的链接）",
+                         "读 B 的文件、列出 B 的主目录、在 B 的主目录里写入、读你的源笔记本、在你的课程里写入"),
+        "terminal": ("终端（A 的）", "同样五项（`Permission denied`）"),
+        "kernel": ("内核（A 的）", "同样五项（`PermissionError`）"),
+        "exchange": ("交换目录（A 已知 B 的提交的名字）", "列出 `inbound`、读 B 的提交、在里面写入、替换 B 的笔记本、重命名、删除"),
+        "forged": ("A 冒 B 的名义伪造的一份提交（时间比 B 的晚）",
+                   ("放得进 `inbound`（nbgrader 允许），但没有被收取：收取的是 B 自己的", "被收取了")),
+        "collect": ("收取与自动评分", "两个学生都收取了；得分 {scores}，与各自的答案相符"),
+        "and": " 和 ",
+        "root": "服务器的进程（服务器、内核、终端）中以 root 运行的",
+        "start": "hub 启动（从启动到它的 API 应答）",
+        "ready": "三个服务器就绪（从第一次登录到最后一个服务器启动完毕）",
+        "stop": ("hub 停止（从 SIGTERM 到退出；三个服务器、三个内核、一个终端和空闲清理服务都在运行）",
+                 ("；没有留下任何进程和账号", "；留下了 {left} 个进程或账号")),
+        "head": ("；时间都取最差的一次", "；运行中出现了 {errors} 个错误", "："),
     },
 }
 
 
 def isolation_block(summary, language):
-    what = ISOLATION_WHAT[language]
+    text = ISOLATION_TEXT[language]
     s = summary
-    scores = "; ".join(" and ".join(f"{score:g}" for score in run) for run in s["scores"])
-    if language == "zh-CN":
-        rows = [
-            ("检查", "结果（每次都一样）"),
-            ("登录", f"{s['logins']} 次（你、A、B）；被拒绝的 {s['refused']} 次：一个不在名单上的名字，以及用别的密码登录 `instructor`"),
-            ("内容 API（A 指向 B 的主目录和你的课程的链接）", _refused(s["denied"]["contents API"], language, what["contents API"])),
-            ("终端（A 的）", _refused(s["denied"]["terminal"], language, what["terminal"])),
-            ("内核（A 的）", _refused(s["denied"]["kernel"], language, what["kernel"])),
-            ("交换目录（A 已知 B 的提交的名字）", _refused(s["denied"]["exchange"], language, what["exchange"])),
-            ("A 冒 B 的名义伪造的一份提交（时间比 B 的晚）",
-             "被收取了" if s["forged_collected"] else "放得进 `inbound`（nbgrader 允许），但没有被收取：收取的是 B 自己的"),
-            ("收取与自动评分", f"两个学生都收取了；得分 {scores.replace(' and ', ' 和 ')}，与各自的答案相符"),
-            ("服务器的进程（服务器、内核、终端）中以 root 运行的", f"{s['as_root']}"),
-            ("hub 启动（从启动到它的 API 应答）", _seconds(s["start_s"], language)),
-            ("三个服务器就绪（从第一次登录到最后一个服务器启动完毕）", _seconds(s["servers_ready_s"], language)),
-            ("hub 停止（从 SIGTERM 到退出；三个服务器、三个内核、一个终端和空闲清理服务都在运行）",
-             _seconds(s["stop_s"], language) + ("；没有留下任何进程和账号" if not s["left"] else f"；留下了 {s['left']} 个进程或账号")),
-        ]
-        head = _when(s, language) + "；时间都取最差的一次" + (f"；运行中出现了 {s['errors']} 个错误" if s["errors"] else "") + "："
-    else:
-        rows = [
-            ("what", "result (every run)"),
-            ("logins", f"{s['logins']} (you, A, B); refused {s['refused']}: a name not on the class list, and `instructor` with another password than yours"),
-            ("contents API (A's links to B's home and your course)", _refused(s["denied"]["contents API"], language, what["contents API"])),
-            ("terminal (A's)", _refused(s["denied"]["terminal"], language, what["terminal"])),
-            ("kernel (A's)", _refused(s["denied"]["kernel"], language, what["kernel"])),
-            ("exchange (A, given the name of B's submission)", _refused(s["denied"]["exchange"], language, what["exchange"])),
-            ("a submission A forged in B's name (later than B's)",
-             "COLLECTED" if s["forged_collected"] else "put in `inbound` (nbgrader allows that), not collected: B's own was"),
-            ("collect and autograde", f"both students collected; scores {scores}, as each answered"),
-            ("processes of a server (servers, kernels, terminals) running as root", f"{s['as_root']}"),
-            ("hub started (launch until its API answers)", _seconds(s["start_s"], language)),
-            ("three servers ready (first login until the last is up)", _seconds(s["servers_ready_s"], language)),
-            ("hub stopped (SIGTERM until it exited; three servers, three kernels, a terminal and the idle culler running)",
-             _seconds(s["stop_s"], language) + ("; no process and no account left" if not s["left"] else f"; {s['left']} processes or accounts left")),
-        ]
-        head = _when(s, language) + "; each time the worst of them" + (f"; the runs had {s['errors']} errors" if s["errors"] else "") + ":"
+    scores = "; ".join(text["and"].join(f"{score:g}" for score in run) for run in s["scores"])
+    rows = [
+        text["header"],
+        (text["logins"][0], text["logins"][1].format(logins=s["logins"], refused=s["refused"])),
+        *((text[channel][0], _refused(s["denied"][channel], language, text[channel][1])) for channel in CHANNELS),
+        (text["forged"][0], text["forged"][1][bool(s["forged_collected"])]),
+        (text["collect"][0], text["collect"][1].format(scores=scores)),
+        (text["root"], f"{s['as_root']}"),
+        (text["start"], _seconds(s["start_s"], language)),
+        (text["ready"], _seconds(s["servers_ready_s"], language)),
+        (text["stop"][0], _seconds(s["stop_s"], language) + text["stop"][1][bool(s["left"])].format(left=s["left"])),
+    ]
+    worst, errors, colon = text["head"]
+    head = _when(s, language) + worst + (errors.format(errors=s["errors"]) if s["errors"] else "") + colon
     table = [f"| {rows[0][0]} | {rows[0][1]} |", "|---|---|", *(f"| {a} | {b} |" for a, b in rows[1:])]
     return head + "\n\n" + "\n".join(table) + "\n"
 

@@ -100,7 +100,7 @@ def english_links(path):
 
 
 def test_a_chinese_page_links_the_chinese_twin_of_a_page():
-    assert {name(path): english_links(path) for path in [READMES[1], *CHINESE] if english_links(path)} == {}
+    assert {name(path): links for path in [READMES[1], *CHINESE] if (links := english_links(path))} == {}
 
 
 def test_the_check_finds_the_english_links_of_the_english_readme():
