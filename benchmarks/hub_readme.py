@@ -95,7 +95,7 @@ def _when(summary, language):
     if language == "zh-CN":
         return (f"{day} {start}-{end} UTC，提交 {summary['commit']}，在 {summary['cores']} 核、{summary['memory_gb']} GB 的机器上测了 "
                 f"{summary['runs']} 次（1 分钟平均负载 {load}）")
-    return (f"Measured {day}, {start}-{end} UTC, commit {summary['commit']}, {summary['runs']} runs on a {summary['cores']}-core, "
+    return (f"Measured {day}, {start}-{end} UTC, commit {summary['commit']}, {summary['runs']} run{'s' * (summary['runs'] != 1)} on a {summary['cores']}-core, "
             f"{summary['memory_gb']} GB machine (load average over 1 minute {load})")
 
 
