@@ -32,6 +32,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -87,6 +88,14 @@ def course_clone(tmp):
     return clone
 
 
+# What the hub or its proxy prints when a port it was given is taken.
+PORT_TAKEN = re.compile(r"already in use|EADDRINUSE")
+
+
+class PortTaken(RuntimeError):
+    """The hub stopped because another process had bound one of its ports first."""
+
+
 class Hub:
     """The hub of hub/ started for the benchmark; ``stop`` ends it and every process it started, by PID.
 
@@ -101,7 +110,6 @@ class Hub:
         self.env = {name: value for name, value in os.environ.items() if not name.startswith(hub_settings.PREFIX)}
         self.env.update({
             "NDCG_HUB_AUTH": "dummy", "NDCG_HUB_STATE": str(tmp / "state"), "NDCG_HUB_EXCHANGE": str(tmp / "exchange"),
-            "NDCG_HUB_PORT": str(free_port()), "NDCG_HUB_HUB_PORT": str(free_port()), "NDCG_HUB_PROXY_API_PORT": str(free_port()),
             "NDCG_HUB_COURSE_REPO": f"file://{course}", "NDCG_HUB_COURSE_BRANCH": "course", "NDCG_HUB_IP": "127.0.0.1",
         })
         self.prefix = f"ndcgt{uuid.uuid4().hex[:6]}-" if os.geteuid() == 0 else None
@@ -112,14 +120,31 @@ class Hub:
             (tmp / "class.txt").write_text("".join(f"{name}\n" for name in students), encoding="utf-8")
             self.env["NDCG_HUB_STUDENTS"] = str(tmp / "class.txt")
         self.env.update({f"{hub_settings.PREFIX}{key.upper()}": str(value) for key, value in settings.items()})
-        self.settings = hub_settings.read({k: v for k, v in self.env.items() if k.startswith(hub_settings.PREFIX)})
-        self.url = self.settings.public_url
+        self.choose_ports()
         self.log = open(tmp / "hub.log", "wb")
         self.process = None
         self.seen = {}  # pid -> start time of every process of the hub's tree seen so far
         self.figures = {}  # start_s: from launch until the hub's API answers; stop_s: from SIGTERM until the hub exited
 
-    def start(self, timeout=90):
+    def choose_ports(self):
+        """Free ports for the hub, its proxy's public side and the proxy's API."""
+        for name in ("NDCG_HUB_PORT", "NDCG_HUB_HUB_PORT", "NDCG_HUB_PROXY_API_PORT"):
+            self.env[name] = str(free_port())
+        self.settings = hub_settings.read({k: v for k, v in self.env.items() if k.startswith(hub_settings.PREFIX)})
+        self.url = self.settings.public_url
+
+    def start(self, timeout=90, tries=3):
+        """Start the hub and wait until its API answers. A port is free when chosen and bound a moment later; when
+        another process (a pytest-xdist worker's Jupyter server) took it in between, the hub starts again on new ones."""
+        for attempt in range(1, tries + 1):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                if attempt == tries:
+                    raise
+                self.choose_ports()
+
+    def _start(self, timeout):
         import requests
 
         command = [str(HUB_ENV / "bin" / "jupyterhub"), "-f", str(ROOT / "hub" / "jupyterhub_config.py")]
@@ -128,7 +153,8 @@ class Hub:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the hub exited with {self.process.returncode}; see its log:\n{self.tail()}")
+                error = PortTaken if PORT_TAKEN.search(self.tail()) else RuntimeError
+                raise error(f"the hub exited with {self.process.returncode}; see its log:\n{self.tail()}")
             try:
                 if requests.get(f"{self.url}/hub/api", timeout=2).status_code == 200:
                     self.figures["start_s"] = time.monotonic() - launched

@@ -8,6 +8,7 @@ import re
 import build_lessons
 import nbformat
 import pytest
+from kernels import AsyncUnixSocketKernelManager
 from nbval.plugin import find_comment_markers
 from test_notebooks import ALL, EVERY, LESSONS, NOTEBOOKS, WIDGET_VIEW, code_cells, headings, ids, read
 
@@ -57,7 +58,8 @@ def displayed_explorer_changes(path):
 
     notebook = read(path)
     notebook.cells = [nbformat.v4.new_code_cell(RECORD_DISPLAYS), *notebook.cells, nbformat.v4.new_code_cell(REPORT_CHANGED)]
-    NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(notebook, timeout=600, kernel_name="python3", kernel_manager_class=AsyncUnixSocketKernelManager,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
     return json.loads(notebook.cells[-1].outputs[0].text)
 
 

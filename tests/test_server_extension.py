@@ -269,10 +269,10 @@ def test_the_contents_managers_get_is_wrapped_sync_or_async():
 
 
 def test_a_running_kernel_lists_its_widget_models_even_while_a_cell_runs():
-    from jupyter_client.manager import AsyncKernelManager
+    from kernels import AsyncUnixSocketKernelManager
 
     async def scenario():
-        kernel = AsyncKernelManager(kernel_name="python3")
+        kernel = AsyncUnixSocketKernelManager(kernel_name="python3")
         await kernel.start_kernel()
         client = kernel.client()
         client.start_channels()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from kernels import AsyncUnixSocketKernelManager
 from nbconvert import HTMLExporter
 from nbconvert.preprocessors import ExecutePreprocessor
 
@@ -48,7 +49,8 @@ def test_the_compare_picture_shows_both_rankings_and_one_plot():
 @pytest.mark.parametrize("lesson", ["03-ideal-ranking-ndcg.ipynb"])
 def test_nbconvert_html_of_a_lesson_shows_the_picture_of_each_widget(lesson, tmp_path):
     notebook = nbformat.read(LESSONS / lesson, as_version=4)
-    ExecutePreprocessor(timeout=300, kernel_name="python3").preprocess(notebook, {"metadata": {"path": str(LESSONS)}})
+    ExecutePreprocessor(timeout=300, kernel_name="python3", kernel_manager_class=AsyncUnixSocketKernelManager).preprocess(
+        notebook, {"metadata": {"path": str(LESSONS)}})
     notebook.metadata.pop("widgets", None)  # as the lessons are saved
     widgets = [output for cell in notebook.cells if cell.cell_type == "code" for output in cell.outputs
                if WIDGET_VIEW in output.get("data", {})]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from kernels import AsyncUnixSocketKernelManager
 from nbclient import NotebookClient
 from zh_text import CJK, GLYPH_WARNINGS, english_words, glyph_faults, label_texts, svg_too
 
@@ -62,6 +63,7 @@ def drawn_again(path):
     figures = figure_cells(notebook)
     notebook.cells = [nbformat.v4.new_code_cell(SVG_TOO), *notebook.cells[: figures[-1] + 1]]
     NotebookClient(notebook, timeout=600, extra_arguments=["--InlineBackend.figure_formats=svg"],
+                   kernel_manager_class=AsyncUnixSocketKernelManager,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     notebook.cells = notebook.cells[1:]
     return notebook, figures

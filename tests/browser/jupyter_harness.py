@@ -54,12 +54,23 @@ def free_port():
         return probe.getsockname()[1]
 
 
+# What a server that lost its port prints: the port was free when free_port() chose it, and another process (a
+# pytest-xdist worker starting its own server) bound it before this one did. The server is then started again on a
+# new port.
+PORT_TAKEN = re.compile(r"is not available|already in use", re.IGNORECASE)
+PORT_TRIES = 3
+
+
 def write_notebook(path, sources):
     """Write a Python 3 notebook whose code cells hold ``sources``."""
     notebook = nbformat.v4.new_notebook()
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
     nbformat.write(notebook, path)
+
+
+class PortTaken(RuntimeError):
+    """A server stopped because another process had bound its port first."""
 
 
 class JupyterServer:
@@ -106,6 +117,15 @@ class JupyterServer:
         self._process = None
 
     def start(self, timeout=90):
+        for attempt in range(1, PORT_TRIES + 1):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                if attempt == PORT_TRIES:
+                    raise
+                self.port = free_port()
+
+    def _start(self, timeout):
         env = {
             **os.environ,
             "JUPYTER_CONFIG_DIR": str(self._dirs["config"]),
@@ -120,6 +140,8 @@ class JupyterServer:
             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
             "--ServerApp.allow_root=True", f"--{application}.expose_app_in_browser=True",
+            # Kernels over Unix sockets named after their connection files (tests/kernels.py says why).
+            "--ServerKernelManager.transport=ipc",
         ]
         if self.course_extension is False:
             # The environment's own configuration (make lab's) may enable it too.
@@ -129,7 +151,8 @@ class JupyterServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                raise RuntimeError(f"jupyter {self.app} exited with {self._process.returncode}:\n{self.log_text()}")
+                error = PortTaken if PORT_TAKEN.search(self.log_text()) else RuntimeError
+                raise error(f"jupyter {self.app} exited with {self._process.returncode}:\n{self.log_text()}")
             try:
                 with urllib.request.urlopen(f"{self.base_url}/api/status?token={self.token}", timeout=2):
                     return self
@@ -220,17 +243,31 @@ class DelayProxy:
         self._process = None
 
     def __enter__(self, timeout=30):
-        command = [sys.executable, __file__, str(self.port), str(self.target_port), str(self.delay)]
-        self._process = subprocess.Popen(command)
+        for attempt in range(1, PORT_TRIES + 1):
+            command = [sys.executable, __file__, str(self.port), str(self.target_port), str(self.delay)]
+            with tempfile.TemporaryFile("w+") as log:
+                self._process = subprocess.Popen(command, stderr=log)
+                if self._listening(timeout):
+                    return self
+                log.seek(0)
+                error = log.read()
+            if self._process.poll() is None:
+                self.__exit__()
+                raise RuntimeError(f"the delay proxy did not listen on port {self.port} within {timeout} s")
+            if not PORT_TAKEN.search(error) or attempt == PORT_TRIES:
+                raise RuntimeError(f"the delay proxy on port {self.port} exited with {self._process.returncode}:\n{error}")
+            self.port = free_port()
+
+    def _listening(self, timeout):
+        """Whether the proxy accepts connections within ``timeout`` seconds; False at once if it exited."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and self._process.poll() is None:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return self
+                return True
             except OSError:
                 time.sleep(0.1)
-        self.__exit__()
-        raise RuntimeError(f"the delay proxy did not listen on port {self.port} within {timeout} s")
+        return False
 
     def __exit__(self, *exc):
         self._process.terminate()

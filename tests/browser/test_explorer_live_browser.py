@@ -14,6 +14,7 @@ import sys
 
 import pytest
 from jupyter_harness import APPS, DelayProxy, JupyterServer, NotebookPage, write_notebook
+from kernels import command_line_options
 
 import ndcg_teach as nt
 
@@ -385,7 +386,8 @@ def test_an_executed_notebook_shows_the_picture_until_it_runs_then_only_the_widg
     path = live.server.root / "saved.ipynb"
     write_notebook(path, CELLS[:1])
     # In a process of its own: nbclient's event loop must not meet Playwright's in this thread.
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace", str(path)],
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace", str(path),
+                    *command_line_options()],
                    check=True, capture_output=True, timeout=300)
     saved = nbformat.read(path, as_version=4)
     saved.metadata.pop("widgets", None)  # as the lessons are stored
