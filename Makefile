@@ -42,8 +42,9 @@ $(VENV)/.dev: $(VENV)/.learner requirements-dev.txt
 lab: $(VENV)/.learner
 	$(BIN)/jupyter lab $(ALLOW_ROOT) --notebook-dir=$(LESSONS) $(FIRST_LESSON)
 
+# On every core (pytest-xdist): tests/parallel.py says which tests must share a worker and which start first.
 test: $(VENV)/.dev
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # Without the lessons, browsers, hubs and the slow differential, fuzz and copy-of-the-package tests (tests/fast_suite.py
 # lists them, and the run prints them), on every core.

@@ -15,12 +15,10 @@ run's cost.
 """
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
-import uuid
 
 import pytest
 from numeric_settings import CHILD, probe, second_setting  # tools/, on pytest's pythonpath
@@ -28,53 +26,72 @@ from numeric_settings import CHILD, probe, second_setting  # tools/, on pytest's
 # The live class-hub tests (test_hub_live.py, test_hub_graded.py) share the fixture of tests/hub_fixture.py, and
 # tests/fast_suite.py gives `make test-fast` its --fast: plugins, since tests/browser/conftest.py already owns the
 # module name `conftest` on the tests' path.
-pytest_plugins = ["hub_fixture", "fast_suite"]
+pytest_plugins = ["hub_fixture", "fast_suite", "parallel"]
 
-SECOND = pytest.StashKey()  # the second run: (process, log file, description, notebook count)
+SUMMARY = pytest.StashKey()  # the line the run ends with about the second numeric setting
+RUNNING = []  # the second run's item, while its process may still run (this process's only one)
 
 
 def pytest_configure(config):
-    if os.environ.get(CHILD):
-        _kernels_over_unix_sockets(config)
-
-
-def _kernels_over_unix_sockets(config):
-    """In the second run, nbval's kernels talk over Unix sockets instead of TCP ports.
-
-    Two runs starting kernels at the same time draw the same free port now and then: the kernel that binds it second
-    dies ("Address already in use") and nbval reports a kernel that did not start within 60 s.
-    """
+    # In every run, nbval's kernels talk over Unix sockets (tests/kernels.py says why).
     import nbval.kernel
-    from jupyter_client.manager import KernelManager
-
-    folder = tempfile.mkdtemp(prefix="nbval-kernels-")
-    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-
-    class UnixSocketKernelManager(KernelManager):
-        def __init__(self, **kwargs):
-            super().__init__(transport="ipc", ip=os.path.join(folder, uuid.uuid4().hex), **kwargs)
+    from kernels import UnixSocketKernelManager
 
     nbval.kernel.KernelManager = UnixSocketKernelManager
 
 
 class SecondSetting(pytest.Item):
-    """Waits for the lessons' run in the second setting; fails with nbval's report when a checked cell differs."""
+    """Runs the lessons in the second setting; fails with nbval's report when a checked cell differs.
 
-    def __init__(self, *, process, log, description, **kwargs):
+    A plain run starts the lessons there as soon as it has collected them, beside its own tests, and this item (the
+    last) waits for them. Under pytest-xdist every worker collects this item and the one that is given it starts the
+    run in ``setup``, so the lessons run there once, not once per worker.
+    """
+
+    def __init__(self, *, command, env, description, count, **kwargs):
         super().__init__(**kwargs)
-        self.process, self.log, self.description = process, log, description
+        self.command, self.env, self.description, self.count = command, env, description, count
+        self.process = self.log = None
+
+    def start(self):
+        with tempfile.NamedTemporaryFile("w", prefix="second-setting-", suffix=".log", delete=False) as log:
+            self.process = subprocess.Popen(self.command, cwd=self.config.rootpath, env=self.env, stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        self.log = log.name
+        RUNNING.append(self)
+
+    def setup(self):
+        if self.process is None:
+            self.start()
 
     def runtest(self):
         if self.process.wait() != 0:
             raise AssertionError(self.description)
 
-    def repr_failure(self, excinfo):
+    def lines(self):
         with open(self.log, encoding="utf-8", errors="replace") as log:
-            lines = log.read().splitlines()
-        return "\n".join([f"the lessons in {self.description} (nbval's report, last lines):", *lines[-200:]])
+            return log.read().splitlines()
+
+    def repr_failure(self, excinfo):
+        return "\n".join([f"the lessons in {self.description} (nbval's report, last lines):", *self.lines()[-200:]])
 
     def reportinfo(self):
         return self.path, None, "second numeric setting"
+
+    def summary(self):
+        last = ([line for line in self.lines() if line.strip()] or [""])[-1] if self.process.poll() is not None else ""
+        return (f"the lessons also ran in {self.description}, {self.count} notebook{'s' * (self.count != 1)} (a "
+                f"Chinese lesson as its English twin): {last or 'stopped early'}")
+
+    def stop(self):
+        """End the run if it still runs (-x, Ctrl-C: the second one stops too) and remove its log."""
+        if self.process.poll() is None:
+            if hasattr(os, "killpg"):
+                os.killpg(self.process.pid, signal.SIGTERM)  # its own session: pytest and the kernels it started
+            else:
+                self.process.terminate()
+            self.process.wait()
+        os.unlink(self.log)
 
 
 def english_twin(path):
@@ -84,6 +101,11 @@ def english_twin(path):
         if twin.exists():
             return twin
     return path
+
+
+def is_worker(config):
+    """Whether this process is a pytest-xdist worker (its subprocesses inherit PYTEST_XDIST_WORKER, so not that)."""
+    return hasattr(config, "workerinput")
 
 
 @pytest.hookimpl(trylast=True)
@@ -99,41 +121,43 @@ def pytest_collection_modifyitems(session, config, items):
     if there["simd"] != here["simd"]:
         changed.append(f"NumPy without {' '.join(sorted(set(here['simd']) - set(there['simd'])))}")
     if not changed:
-        config.stash[SECOND] = None
+        config.stash[SUMMARY] = ("no second numeric setting on this machine: no OpenBLAS kernel to switch, no NumPy "
+                                 "SIMD loops to turn off")
         return
-    description = f"a second numeric setting ({'; '.join(changed)}; one BLAS thread)"
-    log = tempfile.NamedTemporaryFile("w", prefix="second-setting-", suffix=".log", delete=False)
     mode = "--nbval" if config.option.nbval and not config.option.nbval_lax else "--nbval-lax"
-    process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", mode, *notebooks], cwd=config.rootpath,
-                               env={**os.environ, **variables}, stdout=log, stderr=subprocess.STDOUT,
-                               start_new_session=True)
-    log.close()
-    config.stash[SECOND] = process, log.name, description, len(notebooks)
-    items.append(SecondSetting.from_parent(session, name="second numeric setting", process=process, log=log.name,
-                                           description=description))
+    item = SecondSetting.from_parent(
+        session, name="second numeric setting", command=[sys.executable, "-m", "pytest", "-q", mode, *notebooks],
+        env={**os.environ, **variables}, count=len(notebooks),
+        description=f"a second numeric setting ({'; '.join(changed)}; one BLAS thread)")
+    if is_worker(config):
+        items.insert(0, item)  # the longest unit of work: it starts first (tests/parallel.py)
+    else:
+        item.start()
+        items.append(item)
+
+
+def pytest_sessionfinish(session):
+    config = session.config
+    for item in RUNNING:
+        config.stash[SUMMARY] = item.summary()
+    if is_worker(config) and SUMMARY in config.stash:
+        config.workeroutput["second setting"] = config.stash[SUMMARY]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist's controller collects nothing: it prints the line of the worker that ran the item (each worker
+    says alike when the machine has no second setting)."""
+    line = getattr(node, "workeroutput", {}).get("second setting")
+    if line:
+        node.config.stash[SUMMARY] = line
 
 
 def pytest_terminal_summary(terminalreporter, config):
-    if config.stash.get(SECOND, False) is None:
-        terminalreporter.write_line("no second numeric setting on this machine: no OpenBLAS kernel to switch, no "
-                                    "NumPy SIMD loops to turn off")
-    elif SECOND in config.stash:
-        process, log, description, count = config.stash[SECOND]
-        last = ""
-        if process.poll() is not None:
-            with open(log, encoding="utf-8", errors="replace") as text:
-                last = ([line for line in text.read().splitlines() if line.strip()] or [""])[-1]
-        terminalreporter.write_line(f"the lessons also ran in {description}, {count} notebook{'s' * (count != 1)} (a Chinese lesson as "
-                                    f"its English twin): {last or 'stopped early'}")
+    if SUMMARY in config.stash:
+        terminalreporter.write_line(config.stash[SUMMARY])
 
 
 def pytest_unconfigure(config):
-    if config.stash.get(SECOND, None):
-        process, log, _description, _count = config.stash[SECOND]
-        if process.poll() is None:  # the run stopped early (-x, Ctrl-C): so does the second one
-            if hasattr(os, "killpg"):
-                os.killpg(process.pid, signal.SIGTERM)  # its own session: pytest and the kernels it started
-            else:
-                process.terminate()
-            process.wait()
-        os.unlink(log)
+    while RUNNING:
+        RUNNING.pop().stop()
