@@ -16,8 +16,9 @@ the gaps at the end. Without xdist the order is the same.
 
 Only a worker collects, and only it can see a test's fixtures: each worker writes the groups it found to a file the
 controller named, and the controller's scheduler (xdist's own, by scope, with these groups as the scopes) reads them
-once every worker has collected. pytest-xdist's ``xdist_group`` mark would do the same, but with pytest 9 the
-suffix it adds to a test's id no longer reaches the controller (pytest 9.2 keeps ids in ``Node._id``).
+once every worker has collected. pytest-xdist's ``xdist_group`` mark would do the same, but with pytest 9.2 the
+suffix it writes into a test's id no longer reaches the controller, and ``--dist loadgroup`` silently groups nothing
+(pytest-dev/pytest-xdist#1386, open; its maintainers want the groups sent apart from the ids, as here).
 """
 
 import json
