@@ -112,8 +112,8 @@ def pytest_xdist_make_scheduler(config, log):
             def _split_scope(self, nodeid):
                 if self.groups is None:
                     # Every worker collected the same tests (xdist checks) and so found the same groups.
-                    first = min(Path(config.stash[FOLDER]).glob("*.json"))
-                    self.groups = json.loads(first.read_text(encoding="utf-8"))
+                    written = sorted(Path(config.stash[FOLDER]).glob("*.json"))
+                    self.groups = json.loads(written[0].read_text(encoding="utf-8")) if written else {}
                 return self.groups.get(nodeid, nodeid)
 
         config.option.loadscopereorder = False  # keep the order of SLOW_FIRST, not the biggest group first
