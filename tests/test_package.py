@@ -43,3 +43,15 @@ def test_the_significance_module_loads_scipy_only_when_asked_for():
             "print(before, 'scipy' in sys.modules, round(result.statistic, 4))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "True", "2.0"]
+
+
+def test_a_lessons_first_cell_does_not_load_scipy_until_a_test_needs_it():
+    # Every lesson imports the explorers; the difference explorer imports the paired tests, whose p-values need
+    # scipy.special (about 0.1 s). A lesson that runs no test need not wait for it.
+    code = ("import sys, ndcg_teach as nt; from ndcg_teach.widgets import DifferenceExplorer, RankingExplorer; "
+            "before = 'scipy' in sys.modules; "
+            "t = nt.statistics.significance.paired_t_test([1, 2, 4], [0, 2, 3]); "
+            "w = nt.statistics.significance.wilcoxon_test([float(i) for i in range(20)], [0.5] * 20, method='normal'); "
+            "print(before, 'scipy' in sys.modules, round(t.p_value, 4), round(w.p_value, 6))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "True", "0.1835", "0.000111"]

@@ -20,12 +20,13 @@ makes it say "B - A" when B's scores are passed first. Lesson 13 teaches
 them, how many queries a difference needs, and why many comparisons need a
 stricter threshold; :mod:`ndcg_teach.statistics.many_systems` compares many systems at once.
 
-Importing this module imports scipy (``scipy.special`` for the t and normal
-distributions); ``import ndcg_teach`` does not.
+scipy (``scipy.special``, for the t and normal distributions) is imported by
+the first test that needs it, not by importing this module: a lesson's
+explorers (:mod:`ndcg_teach.widgets`) import this module, and every lesson's
+kernel would otherwise pay about 0.1 s for scipy at its first cell.
 """
 
 import numpy as np
-from scipy.special import ndtr, stdtr
 
 from ..core.checks import check_two_names
 from ..i18n import gettext, mark
@@ -97,6 +98,8 @@ def paired_t_test(a, b, *, labels=("a", "b")):
         )
     n = differences.size
     t = float(np.mean(differences) / (spread / np.sqrt(n)))
+    from scipy.special import stdtr
+
     p = float(2 * stdtr(n - 1, -abs(t)))
     return SignificanceResult("paired t-test", t, p, float(np.mean(differences)), cohen_dz(differences), "d_z", n,
                               f"df = {n - 1}", labels)
@@ -200,6 +203,8 @@ def wilcoxon_test(a, b, *, method="auto", labels=("a", "b")):
         ties = np.unique(np.abs(nonzero), return_counts=True)[1]
         spread = np.sqrt((n * (n + 1) * (2 * n + 1) - (ties**3 - ties).sum() / 2) / 24)
         z = (plus - n * (n + 1) / 4) / spread
+        from scipy.special import ndtr
+
         p = float(2 * ndtr(-abs(z)))
     return SignificanceResult("Wilcoxon signed-rank test", min(plus, minus), float(p), float(np.mean(differences)),
                               (plus - minus) / (plus + minus), "r", n, method, labels)
