@@ -31,6 +31,7 @@ LIVE = "[data-testid=ranking-explorer], [data-testid=compare-explorer]"
 PICTURE = ".ndcg-x-static"
 ERROR = "Error displaying widget"
 AUTOSAVE = "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings"
+MODEL = "window.jupyterapp.shell.currentWidget.context.model"
 CASES = [  # (front end, how the lesson is saved, edition): each front end and each way, both editions
     ("lab", "save", build_lessons.EN),
     ("lab", "autosave", build_lessons.ZH),
@@ -60,7 +61,13 @@ def run_and_save(browser, server, name, how, shots, label):
         if how == "save":
             lesson.save()
         # Autosave (every 2 s here) writes once the lesson has changed; either way nothing is left unsaved.
-        page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=60_000)
+        page.wait_for_function(f"() => !{MODEL}.dirty", timeout=60_000)
+        if how == "autosave" and widget_outputs(json.loads(path.read_text(encoding="utf-8")))[1] < 4:
+            # An autosave that began before the last explorer was shown writes the lesson without it, and JupyterLab
+            # marks the lesson saved when that save ends, whatever changed meanwhile (seen once under load: 3 of 4).
+            # The learner's next change would have it saved again: make that change, and wait for the next autosave.
+            page.evaluate(f"() => {{ {MODEL}.dirty = true; }}")
+            page.wait_for_function(f"() => !{MODEL}.dirty", timeout=60_000)
         assert path.stat().st_mtime_ns != before, "the lesson was written"
         lesson.shut_down_kernel()
     finally:
@@ -148,7 +155,7 @@ def test_a_page_reloaded_while_the_kernel_runs_brings_the_live_explorers_back(br
             lesson.run_all()
             page.locator(LIVE).nth(3).wait_for(timeout=120_000)
             lesson.save()
-            page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=60_000)
+            page.wait_for_function(f"() => !{MODEL}.dirty", timeout=60_000)
             saved = json.loads((server.root / name).read_text(encoding="utf-8"))
             assert widget_outputs(saved) == ((0, 4) if extension else (4, 4))
             page.reload()
