@@ -80,7 +80,9 @@ def watch(command, interval):
             ours |= new
             added = bool(new)
         for key in ours & now.keys():
-            seen[key] = now[key][1:]
+            line, seconds = now[key][1:]
+            # A process that has ended but is not yet reaped shows no command line: keep the one it had.
+            seen[key] = (seen[key][0] if key in seen and seen[key][0] else line, seconds)
         if done:
             break
         time.sleep(interval)
