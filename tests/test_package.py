@@ -5,6 +5,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 import ndcg_teach
 
 
@@ -37,21 +39,17 @@ def test_the_metrics_of_lessons_10_to_14_name_their_lesson():
         assert re.search(r"[Ll]esson 1[0-4]", getattr(ndcg_teach, name).__doc__), name
 
 
-def test_the_significance_module_loads_scipy_only_when_asked_for():
-    code = ("import sys, ndcg_teach; before = 'scipy' in sys.modules; "
-            "result = ndcg_teach.statistics.significance.paired_t_test([1, 2, 4], [0, 2, 3]); "
-            "print(before, 'scipy' in sys.modules, round(result.statistic, 4))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["False", "True", "2.0"]
-
-
-def test_a_lessons_first_cell_does_not_load_scipy_until_a_test_needs_it():
-    # Every lesson imports the explorers; the difference explorer imports the paired tests, whose p-values need
-    # scipy.special (about 0.1 s). A lesson that runs no test need not wait for it.
-    code = ("import sys, ndcg_teach as nt; from ndcg_teach.widgets import DifferenceExplorer, RankingExplorer; "
-            "before = 'scipy' in sys.modules; "
+def test_scipy_loads_at_the_first_p_value_not_with_the_package_or_the_explorers():
+    # Every lesson imports the explorers, and the difference explorer imports the paired tests, whose p-values need
+    # scipy.special (about 0.1 s): a lesson that runs no test need not wait for it. The p-values are scipy's own.
+    code = ("import json, sys, ndcg_teach as nt; from ndcg_teach.widgets import DifferenceExplorer, RankingExplorer; "
+            "before = 'scipy' in sys.modules; a, b = [float(i) for i in range(20)], [0.5] * 20; "
             "t = nt.statistics.significance.paired_t_test([1, 2, 4], [0, 2, 3]); "
-            "w = nt.statistics.significance.wilcoxon_test([float(i) for i in range(20)], [0.5] * 20, method='normal'); "
-            "print(before, 'scipy' in sys.modules, round(t.p_value, 4), round(w.p_value, 6))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["False", "True", "0.1835", "0.000111"]
+            "w = nt.statistics.significance.wilcoxon_test(a, b, method='normal'); after = 'scipy' in sys.modules; "
+            "from scipy import stats; "
+            "print(json.dumps([before, after, t.statistic, t.p_value, stats.ttest_rel([1, 2, 4], [0, 2, 3]).pvalue, "
+            "w.p_value, stats.wilcoxon(a, b, method='approx').pvalue]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    before, after, statistic, t_p, scipy_t_p, w_p, scipy_w_p = json.loads(out)
+    assert (before, after, round(statistic, 4)) == (False, True, 2.0)
+    assert t_p == pytest.approx(scipy_t_p, rel=1e-12) and w_p == pytest.approx(scipy_w_p, rel=1e-12)
