@@ -23,10 +23,11 @@ import tempfile
 import pytest
 from numeric_settings import CHILD, probe, second_setting  # tools/, on pytest's pythonpath
 
-# The live class-hub tests (test_hub_live.py, test_hub_graded.py) share the fixture of tests/hub_fixture.py, and
-# tests/fast_suite.py gives `make test-fast` its --fast: plugins, since tests/browser/conftest.py already owns the
-# module name `conftest` on the tests' path.
-pytest_plugins = ["hub_fixture", "fast_suite", "parallel"]
+# Plugins, since tests/browser/conftest.py already owns the module name `conftest` on the tests' path: the live
+# class-hub tests (test_hub_live.py, test_hub_graded.py) share the fixture of tests/hub_fixture.py, tests/fast_suite.py
+# gives `make test-fast` its --fast, tests/parallel.py shares the tests between pytest-xdist's workers, and
+# tests/lesson_runs.py lets nbval's run of a lesson serve the checks that read a lesson run.
+pytest_plugins = ["hub_fixture", "fast_suite", "lesson_runs", "parallel"]
 
 SUMMARY = pytest.StashKey()  # the line the run ends with about the second numeric setting
 RUNNING = []  # the second run's item, while its process may still run (this process's only one)

@@ -4,7 +4,8 @@ root conftest.py.
 A worker runs one work unit at a time: a test on its own, or a group of tests that one worker runs in order. A test
 joins a group when it cannot run apart from the tests beside it:
 
-- the cells of one lesson under nbval share one kernel: a group per notebook;
+- the cells of one lesson under nbval share one kernel: a group per notebook. A test that reads the lesson's run
+  (it asks for tests/lesson_runs.py's fixture, for its ``path``) joins that group and comes after its cells;
 - the four class-hub files build one .venv-hub and npm proxy, start hubs and add and remove Unix accounts (which
   queue on /etc/passwd's lock): one group, ``hub``;
 - a test that uses a module- or class-scoped fixture (a Jupyter server and a browser, nbgrader's round trip of both
@@ -26,6 +27,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import lesson_runs
 import pytest
 
 HUB = ("tests/test_hub.py", "tests/test_hub_accounts.py", "tests/test_hub_graded.py", "tests/test_hub_live.py")
@@ -38,8 +40,6 @@ SLOW_FIRST = (
     "tests/test_assignments.py",  # 138, nearly all of it nbgrader's round trip, in one group
     "tests/browser/test_explorer_live_browser.py",  # 118
     "tests/browser/test_site.py",  # 103
-    "tests/test_zh_cn_figures.py",  # 70, a test per lesson
-    "tests/test_lesson_explorers.py",  # 66, a test per lesson
     "tests/browser/test_wheel_install.py",  # 50
     "tests/browser/test_explorer_trust_browser.py",  # 47
     "tests/browser/test_explorer_subtopics_browser.py",  # 42
@@ -71,6 +71,8 @@ def group_of(item):
     path = _relative(item)
     if type(item).__module__ == "nbval.plugin":
         return path
+    if reads_a_lesson_run(item):
+        return Path(item.callspec.params["path"]).relative_to(item.config.rootpath).as_posix()
     if path in HUB:
         return "hub"
     fixtures = getattr(item, "_fixtureinfo", None)
@@ -80,7 +82,14 @@ def group_of(item):
     return None
 
 
+def reads_a_lesson_run(item):
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and "path" in callspec.params and lesson_runs.FIXTURE in item.fixturenames
+
+
 def rank(item):
+    if reads_a_lesson_run(item):
+        return len(SLOW_FIRST) + 1  # after every lesson's cells: in its lesson's group, after the lesson has run
     path = _relative(item)
     return next((index for index, slow in enumerate(SLOW_FIRST) if path == slow or path.startswith(f"{slow}/")),
                 len(SLOW_FIRST))

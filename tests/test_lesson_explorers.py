@@ -8,66 +8,16 @@ import re
 import build_lessons
 import nbformat
 import pytest
-from kernels import AsyncUnixSocketKernelManager
 from nbval.plugin import find_comment_markers
 from test_notebooks import ALL, EVERY, LESSONS, NOTEBOOKS, WIDGET_VIEW, code_cells, headings, ids, read
 
-RECORD_DISPLAYS = '''
-import anywidget as _anywidget
-import ipywidgets as _ipywidgets
-
-_INPUTS = ("relevance", "unjudged", "k", "gain", "discount", "threshold", "labels", "max_grade", "a", "b")
-_displayed = []
-_show = _anywidget.AnyWidget._repr_mimebundle_
-_show_box = _ipywidgets.Box._repr_mimebundle_
-
-
-def _state(widget):
-    names = [*getattr(widget, "_rankings", ()), *_INPUTS]
-    state = {name: repr(getattr(widget, name)) for name in names if widget.has_trait(name)}
-    if isinstance(widget, _ipywidgets.Box):  # lesson 20's RunExplorer: its per-query differences
-        state["differences"] = repr(widget.differences.tolist())
-    return state
-
-
-def _recorder(show):
-    def _record(self, **kwargs):
-        if type(self).__module__.startswith("ndcg_teach.widgets"):  # the explorers, lesson 13's and 20's
-            _displayed.append((get_ipython().execution_count, self, _state(self)))
-        return show(self, **kwargs)
-    return _record
-
-
-_anywidget.AnyWidget._repr_mimebundle_ = _recorder(_show)
-_ipywidgets.Box._repr_mimebundle_ = _recorder(_show_box)
-'''
-
-REPORT_CHANGED = '''
-import json as _json
-print(_json.dumps({"shown": len(_displayed), "changed": [
-    {"cell": cell, "shown": then, "now": _state(widget)} for cell, widget, then in _displayed if _state(widget) != then
-]}))
-'''
-
-
-def displayed_explorer_changes(path):
-    """Execute ``path`` with a cell before and after it; what each displayed explorer was and is at the end."""
-    import json
-
-    from nbclient import NotebookClient
-
-    notebook = read(path)
-    notebook.cells = [nbformat.v4.new_code_cell(RECORD_DISPLAYS), *notebook.cells, nbformat.v4.new_code_cell(REPORT_CHANGED)]
-    NotebookClient(notebook, timeout=600, kernel_name="python3", kernel_manager_class=AsyncUnixSocketKernelManager,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
-    return json.loads(notebook.cells[-1].outputs[0].text)
-
 
 @pytest.mark.parametrize("path", ALL, ids=ids(ALL))
-def test_run_all_leaves_every_displayed_explorer_as_it_was_shown(path):
+def test_run_all_leaves_every_displayed_explorer_as_it_was_shown(path, lesson_run):
     # The collapsed cell that replays a learner's drags makes them on a copy of the explorer, so after Run All
     # every explorer still shows the state the text beside it describes, and the task is left to the learner.
-    report = displayed_explorer_changes(path)
+    # The lesson's run (tests/lesson_runs.py) records each explorer it displays, and reports what changed at the end.
+    report = lesson_run(path).report
     assert report["changed"] == []
     shown = sum(
         1 for cell in code_cells(read(path)) if any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)

@@ -2,27 +2,23 @@
 
 The lessons store figures as PNG (drawn with the course's font, so they look
 the same in every browser), and so do the explorers' saved pictures; a test
-cannot read either. So each zh-CN lesson with a figure or a picture is run
-again in a kernel, up to its last one, with the inline backend drawing SVG
-and the library's plots handing over an SVG of each PNG they render
+cannot read either. So the run of each zh-CN lesson with a figure or a picture
+(nbval's, tests/lesson_runs.py) has the inline backend draw SVG beside PNG and
+the library's plots hand over an SVG of each PNG they render
 (``svg.fonttype = "none"`` keeps text as ``<text>``; ndcg_teach.plots.fonts sets
 it). Every figure's labels are then checked
 like the printed outputs (tests/zh_text.py's english_words: one English word is
 already too many in a label; names allowed by name and the values a learner
 types, such as score_type='raw', are not words), and every character against the fonts matplotlib drew
 it with: Chinese in the course's Noto Sans SC, no "Glyph missing" warning, no
-stand-in. The library's own plots are drawn as SVG the same way in zh-CN.
-
-About 2-4 s per lesson (a kernel's start and the lesson's cells up to its last figure).
-"""
+stand-in. The library's own plots are drawn as SVG the same way in zh-CN."""
 
 import warnings
 from pathlib import Path
 
 import nbformat
 import pytest
-from kernels import AsyncUnixSocketKernelManager
-from nbclient import NotebookClient
+from lesson_runs import SVG, figure_cells
 from zh_text import CJK, GLYPH_WARNINGS, english_words, glyph_faults, label_texts, svg_too
 
 import ndcg_teach as nt
@@ -32,41 +28,10 @@ from ndcg_teach.widgets.picture import static_html
 
 ROOT = Path(__file__).resolve().parent.parent
 CHINESE = sorted((ROOT / "notebooks" / "zh-CN").glob("*.zh-CN.ipynb"))
-SVG = "image/svg+xml"
-# Run first in the kernel: the library's plots (the explorers' pictures, precision_recall_plot) show an SVG too.
-SVG_TOO = f"""import sys
-sys.path.insert(0, {str(Path(__file__).parent)!r})
-from IPython.display import display
-from zh_text import svg_too
-svg_too(lambda svg: display({{{SVG!r}: svg}}, raw=True))"""
-
-
-def shows_a_figure(output):
-    """True for a figure (PNG) or an explorer's saved picture with plots in it (HTML with PNGs)."""
-    data = output.get("data", {})
-    html = data.get("text/html", "")
-    return "image/png" in data or ("ndcg-x-static" in html and "data:image/png" in html)
-
-
-def figure_cells(notebook):
-    """Numbers of the cells whose stored outputs hold a figure or an explorer's picture."""
-    return [number for number, cell in enumerate(notebook.cells) if any(map(shows_a_figure, cell.get("outputs", [])))]
 
 
 def with_figures():
     return [path for path in CHINESE if figure_cells(nbformat.read(path, as_version=4))]
-
-
-def drawn_again(path):
-    """The lesson run in a fresh kernel up to its last figure, with figures drawn as SVG; and its figure cells."""
-    notebook = nbformat.read(path, as_version=4)
-    figures = figure_cells(notebook)
-    notebook.cells = [nbformat.v4.new_code_cell(SVG_TOO), *notebook.cells[: figures[-1] + 1]]
-    NotebookClient(notebook, timeout=600, extra_arguments=["--InlineBackend.figure_formats=svg"],
-                   kernel_manager_class=AsyncUnixSocketKernelManager,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
-    notebook.cells = notebook.cells[1:]
-    return notebook, figures
 
 
 def faults_of(svg):
@@ -78,14 +43,14 @@ def faults_of(svg):
 
 
 @pytest.mark.parametrize("path", with_figures(), ids=lambda path: path.name[:2])
-def test_the_chinese_lesson_draws_its_figures_in_chinese_with_every_glyph(path):
-    notebook, figures = drawn_again(path)
-    warned = [f"cell {number}: {line}" for number, cell in enumerate(notebook.cells) for output in cell.get("outputs", [])
+def test_the_chinese_lesson_draws_its_figures_in_chinese_with_every_glyph(path, lesson_run):
+    # The lesson's run (tests/lesson_runs.py) drew its figures as SVG too, and the library's plots handed theirs over.
+    outputs = lesson_run(path).outputs
+    warned = [f"cell {number}: {line}" for number, shown in enumerate(outputs) for output in shown
               if output.get("name") == "stderr" for line in GLYPH_WARNINGS.findall(output.text)]
     faults, chinese = [], 0
-    for number in figures:
-        cell = notebook.cells[number]
-        svgs = [output.data[SVG] for output in cell.outputs if SVG in output.get("data", {})]
+    for number in figure_cells(nbformat.read(path, as_version=4)):
+        svgs = [output["data"][SVG] for output in outputs[number] if SVG in output.get("data", {})]
         if not svgs:
             faults.append(f"cell {number}: drew no figure")
         faults += [f"cell {number}: {fault}" for svg in svgs for fault in faults_of(svg)]
