@@ -47,6 +47,15 @@ SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
+# make test's environment also holds the instructor's tools (requirements-instructor.txt): nbgrader's four server
+# extensions and its JupyterLab extension, which add an Nbgrader menu, a Validate button and a Create Assignment
+# sidebar. A learner's install has none of them, so a server configured as the course's install turns them off:
+# the pages look as a learner's do, and the server starts without loading them.
+INSTRUCTOR_SERVER_EXTENSIONS = tuple(
+    f"nbgrader.server_extensions.{name}" for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")
+)
+INSTRUCTOR_LAB_EXTENSIONS = ("@jupyter/nbgrader",)
+
 
 def free_port():
     with socket.socket() as probe:
@@ -85,7 +94,9 @@ class JupyterServer:
         :data:`SETTINGS` (a short autosave interval, for one).
     course_extension : bool or None
         True: enable ndcg_teach's server extension, as an install does (default); False: disable it, whatever the
-        environment says; None: leave it as the environment's own configuration says.
+        environment says. Either way the instructor's tools (:data:`INSTRUCTOR_SERVER_EXTENSIONS`,
+        :data:`INSTRUCTOR_LAB_EXTENSIONS`) are off, as in a learner's install. None: leave all of it as the
+        environment's own configuration says.
     python : str or Path, optional
         The interpreter whose Jupyter runs (default: this one), e.g. of an environment made from the wheel.
     """
@@ -111,6 +122,11 @@ class JupyterServer:
             from ndcg_teach.jupyter.setup import write_server_config
 
             write_server_config(self._dirs["config"])
+        if course_extension is not None:
+            labconfig = self._dirs["config"] / "labconfig"
+            labconfig.mkdir()
+            disabled = {"disabledExtensions": dict.fromkeys(INSTRUCTOR_LAB_EXTENSIONS, True)}
+            (labconfig / "page_config.json").write_text(json.dumps(disabled), encoding="utf-8")
         self.course_extension = course_extension
         self.python = str(python or sys.executable)
         self.log = base / "server.log"
@@ -146,6 +162,8 @@ class JupyterServer:
         if self.course_extension is False:
             # The environment's own configuration (make lab's) may enable it too.
             command.append("--ServerApp.jpserver_extensions=ndcg_teach.jupyter.server_extension=False")
+        if self.course_extension is not None:
+            command += [f"--ServerApp.jpserver_extensions={name}=False" for name in INSTRUCTOR_SERVER_EXTENSIONS]
         with open(self.log, "wb") as log:
             self._process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -6,7 +6,9 @@ on the author's Python) marked every lesson as unsaved before anything ran.
 The course's server extension (enabled by installing ndcg_teach, see
 docs/install.md) serves a lesson with the version of the kernel it names,
 without writing the file. Here each lesson is stored with a Python version no
-kernel has, as a lesson executed elsewhere would be.
+kernel has, as a lesson executed elsewhere would be. The page is a learner's:
+none of the instructor's tools that this environment also holds (nbgrader's
+menu, Validate button and sidebar) shows.
 """
 
 import build_lessons
@@ -48,6 +50,8 @@ def test_a_lesson_stored_by_another_python_opens_without_an_unsaved_mark(browser
         # Shown with the kernel's version (so the kernel's reply changed nothing), and the file left as it was.
         assert opened == {"dirty": False, "shown": opened["kernel"], "kernel": opened["kernel"]} and opened["kernel"] != STORED
         assert nbformat.read(server.root / path.name, as_version=4).metadata["language_info"]["version"] == STORED
+        instructors = [text for text in ("Nbgrader", "Validate", "Create Assignment") if page.get_by_text(text, exact=True).count()]
+        assert instructors == [], "a learner's install has no nbgrader (jupyter_harness.INSTRUCTOR_LAB_EXTENSIONS)"
         page.screenshot(path=str(screenshots / f"opened-{server.app}-{path.stem}.png"))
     finally:
         page.close()
