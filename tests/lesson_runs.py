@@ -1,16 +1,20 @@
 """One run of each lesson serves nbval and the two checks that need the lesson run, not only its committed outputs.
 
-nbval runs every lesson in a kernel of its own. Two more checks need a lesson run:
-tests/test_lesson_explorers.py (Run All leaves every explorer a lesson displays as it was shown) and
-tests/test_zh_cn_figures.py (a Chinese lesson's figures, drawn again as SVG, are Chinese with every glyph). Each ran the
-lesson again in a kernel of its own, about 45 runs of `make test`'s lessons on top of nbval's; here nbval's run
-carries both. Before a lesson's first cell its kernel runs :func:`setup_code`: a recorder of the explorers it displays
-and, in a Chinese lesson with a figure, figures drawn as SVG beside the PNG (the inline backend's formats, and
-tests/zh_text.py's ``svg_too`` for the library's plots). nbval keeps each cell's outputs, and once the last cell has
-run, :data:`REPORT` prints how each recorded explorer changed since it was displayed.
+nbval runs every lesson in a kernel of its own. Three more checks need a lesson run:
+tests/test_lesson_explorers.py (Run All leaves every explorer a lesson displays as it was shown),
+tests/test_zh_cn_figures.py (a Chinese lesson's figures, drawn again as SVG, are Chinese with every glyph) and
+tests/test_widgets_picture.py (nbconvert's HTML of a run lesson shows each explorer's picture). Each ran the lesson
+again in a kernel of its own, about 45 runs of `make test`'s lessons on top of nbval's; here nbval's run carries them.
+Before a lesson's first cell its kernel runs :func:`setup_code`: a recorder of the explorers it displays and, in a
+Chinese lesson with a figure, figures drawn as SVG beside the PNG (the inline backend's formats, and tests/zh_text.py's
+``svg_too`` for the library's plots). This plugin keeps each cell's outputs as nbval received them, and once the last
+cell has run, :data:`REPORT` prints how each recorded explorer changed since it was displayed.
 
-What nbval compares does not change: the recorder only records, and an SVG is never compared (the committed lessons
-hold none; nbval already leaves out PNG).
+What nbval compares does not change: the recorder only records, and SVG joins the outputs nbval leaves out of its
+comparison (as it leaves out PNG), so a figure's SVG or a plot's extra SVG output is not compared.
+
+Only a whole run is kept: every code cell of the lesson ran and none failed. Otherwise (a cell failed, or ``-k``
+left some out) the check runs the lesson itself, and a failing cell fails it there too.
 
 A check asks :func:`lesson_run` for a lesson. Under ``make test`` it runs on the worker that ran the lesson's nbval,
 after it (tests/parallel.py puts a test that uses :data:`FIXTURE` in its lesson's group), and finds the run here. Run
@@ -40,6 +44,8 @@ import ipywidgets as _ipywidgets
 
 _INPUTS = ("relevance", "unjudged", "k", "gain", "discount", "threshold", "labels", "max_grade", "a", "b")
 _displayed = []
+_cells = [0]  # the lesson's code cells run so far (nbval keeps no history, so execution_count stays put)
+get_ipython().events.register("pre_run_cell", lambda *_: _cells.__setitem__(0, _cells[0] + 1))
 _show = _anywidget.AnyWidget._repr_mimebundle_
 _show_box = _ipywidgets.Box._repr_mimebundle_
 
@@ -55,7 +61,7 @@ def _state(widget):
 def _recorder(show):
     def _record(self, **kwargs):
         if type(self).__module__.startswith("ndcg_teach.widgets"):  # the explorers, lesson 13's and 20's
-            _displayed.append((get_ipython().execution_count, self, _state(self)))
+            _displayed.append((_cells[0], self, _state(self)))  # the number of the lesson's code cell, from 1
         return show(self, **kwargs)
     return _record
 
@@ -69,7 +75,7 @@ DRAW_SVG_TOO = f'''
 import sys as _sys
 from matplotlib_inline.config import InlineBackend as _InlineBackend
 _InlineBackend.instance().figure_formats = {{"png", "svg"}}
-_sys.path.insert(0, {str(TESTS)!r})
+_sys.path.append({str(TESTS)!r})
 from IPython.display import display as _display
 from zh_text import svg_too as _svg_too
 _svg_too(lambda svg: _display({{{SVG!r}: svg}}, raw=True))
@@ -112,8 +118,8 @@ class LessonRun:
     report: dict
 
 
-RUNS = {}  # path -> LessonRun, for the lessons nbval ran in this process
-_UNDER_WAY = pytest.StashKey()  # on an nbval notebook being run: its path, notebook and outputs so far
+RUNS = {}  # path -> LessonRun, for the lessons nbval ran whole in this process
+_UNDER_WAY = pytest.StashKey()  # on an nbval notebook being run: its path, code cells, outputs and cells run well
 
 
 def lesson_run(path):
@@ -176,16 +182,18 @@ def pytest_runtest_setup(item):
         if draws_svg_too(path, notebook):
             notebook_file.skip_compare = (*notebook_file.skip_compare, SVG)
         code_cells = [number for number, cell in enumerate(notebook.cells) if cell.cell_type == "code"]
-        notebook_file.stash[_UNDER_WAY] = (path, notebook, code_cells, [[] for _ in notebook.cells])
+        notebook_file.stash[_UNDER_WAY] = (path, code_cells, [[] for _ in notebook.cells], set())
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item):
-    yield
+    outcome = yield
     under_way = item.parent.stash.get(_UNDER_WAY, None) if _is_lesson_cell(item) else None
     if under_way:
-        _, _, code_cells, outputs = under_way
-        outputs[code_cells[item.cell_num]] = list(getattr(item, "test_outputs", []))
+        _, code_cells, outputs, passed = under_way
+        outputs[code_cells[item.cell_num]] = list(item.test_outputs or [])
+        if outcome.excinfo is None:
+            passed.add(item.cell_num)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -193,10 +201,14 @@ def pytest_runtest_teardown(item, nextitem):
     under_way = item.parent.stash.get(_UNDER_WAY, None) if _is_lesson_cell(item) else None
     if under_way and (nextitem is None or nextitem.parent is not item.parent):
         # The lesson's last cell: its kernel stops in the teardown that follows.
-        path, _, _, outputs = under_way
+        path, code_cells, outputs, passed = under_way
         kernel = item.parent.kernel
-        if kernel is not None and kernel.is_alive() and not item.parent.timed_out:
-            RUNS[path] = LessonRun(outputs, json.loads(_execute(kernel, REPORT)))
+        whole = len(passed) == len(code_cells) and kernel is not None and kernel.is_alive()
+        if whole and not item.parent.timed_out:
+            try:
+                RUNS[path] = LessonRun(outputs, json.loads(_execute(kernel, REPORT)))
+            except (RuntimeError, ValueError):
+                pass  # kept out, so the check runs the lesson itself and says what failed; nbval's teardown must run
     yield
 
 
