@@ -27,7 +27,7 @@ from numeric_settings import CHILD, probe, second_setting  # tools/, on pytest's
 # class-hub tests (test_hub_live.py, test_hub_graded.py) share the fixture of tests/hub_fixture.py, tests/fast_suite.py
 # gives `make test-fast` its --fast, tests/parallel.py shares the tests between pytest-xdist's workers, and
 # tests/lesson_runs.py lets nbval's run of a lesson serve the checks that read a lesson run.
-pytest_plugins = ["hub_fixture", "fast_suite", "lesson_runs", "parallel"]
+pytest_plugins = ["hub_fixture", "fast_suite", "parallel", "lesson_runs"]
 
 SUMMARY = pytest.StashKey()  # the line the run ends with about the second numeric setting
 RUNNING = []  # the second run's item, while its process may still run (this process's only one)

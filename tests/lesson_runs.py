@@ -17,25 +17,25 @@ Only a whole run is kept: every code cell of the lesson ran and none failed. Oth
 left some out) the check runs the lesson itself, and a failing cell fails it there too.
 
 A check asks :func:`lesson_run` for a lesson. Under ``make test`` it runs on the worker that ran the lesson's nbval,
-after it (tests/parallel.py puts a test that uses :data:`FIXTURE` in its lesson's group), and finds the run here. Run
-by itself (``pytest tests/test_lesson_explorers.py``), it runs the lesson with nbclient, with the same code before and
-after.
+after it (tests/parallel.py puts a test that asks for the fixture ``lesson_run`` in its lesson's group), and finds the
+run here. Run by itself (``pytest tests/test_lesson_explorers.py``), it runs the lesson with nbclient, with the same
+code before and after.
 """
 
+import functools
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty
 
-import build_lessons
 import nbformat
 import pytest
 from numeric_settings import CHILD
+from parallel import LESSON_RUN
 
 TESTS = Path(__file__).resolve().parent
-LESSONS = {path.resolve() for path in build_lessons.notebooks(build_lessons.NOTEBOOKS) + build_lessons.lessons(build_lessons.ZH.directory)}
-FIXTURE = "lesson_run"  # a test that asks for it by this name, for its ``path``, joins that lesson's group (tests/parallel.py)
+ROOT = TESTS.parent
 SVG = "image/svg+xml"
 
 RECORD_DISPLAYS = '''
@@ -101,9 +101,18 @@ def figure_cells(notebook):
     return [number for number, cell in enumerate(notebook.cells) if any(map(shows_a_figure, cell.get("outputs", [])))]
 
 
+@functools.cache
+def course():
+    """The course's lessons and template (paths resolved), and the Chinese edition's folder."""
+    import build_lessons  # tools/: imported only for a notebook of this repository (a test's copy of conftest.py has none)
+
+    found = build_lessons.notebooks(build_lessons.NOTEBOOKS) + build_lessons.lessons(build_lessons.ZH.directory)
+    return {path.resolve() for path in found}, build_lessons.ZH.directory.resolve()
+
+
 def draws_svg_too(path, notebook):
     """A Chinese lesson with a figure: tests/test_zh_cn_figures.py reads its figures as SVG."""
-    return path.parent == build_lessons.ZH.directory.resolve() and bool(figure_cells(notebook))
+    return path.parent == course()[1] and bool(figure_cells(notebook))
 
 
 def setup_code(path, notebook):
@@ -168,7 +177,10 @@ def _execute(kernel, code):
 
 
 def _is_lesson_cell(item):
-    return type(item).__module__ == "nbval.plugin" and item.path.resolve() in LESSONS and not os.environ.get(CHILD)
+    if type(item).__module__ != "nbval.plugin" or os.environ.get(CHILD):
+        return False
+    path = item.path.resolve()
+    return path.is_relative_to(ROOT) and path in course()[0]
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -212,7 +224,7 @@ def pytest_runtest_teardown(item, nextitem):
     yield
 
 
-@pytest.fixture(name=FIXTURE)
+@pytest.fixture(name=LESSON_RUN)
 def lesson_run_fixture():
     """:func:`lesson_run`, for a test parametrized by ``path``: tests/parallel.py runs it after its lesson's nbval."""
     return lesson_run

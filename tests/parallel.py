@@ -27,7 +27,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import lesson_runs
 import pytest
 
 HUB = ("tests/test_hub.py", "tests/test_hub_accounts.py", "tests/test_hub_graded.py", "tests/test_hub_live.py")
@@ -58,6 +57,7 @@ SLOW_FIRST = (
 )
 
 SHARED_SCOPES = {"module", "class", "package"}
+LESSON_RUN = "lesson_run"  # tests/lesson_runs.py's fixture: a test that asks for it, for its `path`, reads that lesson's run
 FOLDER = pytest.StashKey()  # the controller's folder for the workers' files of groups
 GROUPS = "ndcg_teach_groups"  # the key of a worker's file in its workerinput
 
@@ -84,7 +84,7 @@ def group_of(item):
 
 def reads_a_lesson_run(item):
     callspec = getattr(item, "callspec", None)
-    return callspec is not None and "path" in callspec.params and lesson_runs.FIXTURE in item.fixturenames
+    return callspec is not None and "path" in callspec.params and LESSON_RUN in item.fixturenames
 
 
 def rank(item):
