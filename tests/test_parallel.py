@@ -70,6 +70,35 @@ def test_two_workers_keep_a_lessons_cells_and_a_files_shared_fixture_together(tm
     assert ran_on <= {"gw0", "gw1"}
 
 
+READS = '''
+import os, pathlib, pytest
+
+LESSON = pathlib.Path(__file__).parent / "lesson.ipynb"
+
+@pytest.fixture
+def lesson_run():  # as tests/lesson_runs.py's: the run of the lesson at `path`
+    return lambda path: (path.parent / "ran.txt").read_text()
+
+@pytest.mark.parametrize("n", range(4))
+@pytest.mark.parametrize("path", [LESSON])
+def test_reads_the_lessons_run(path, lesson_run, n):
+    assert lesson_run(path) == os.environ["PYTEST_XDIST_WORKER"]
+'''
+
+
+def test_a_test_that_reads_a_lessons_run_runs_after_its_cells_on_the_same_worker(tmp_path):
+    # tests/lesson_runs.py keeps nbval's run of a lesson in the worker that ran it; the tests that read it must run
+    # there, after the lesson's last cell (which writes down the worker it ran on).
+    suite(tmp_path)
+    lesson = nbformat.read(tmp_path / "lesson.ipynb", as_version=4)
+    lesson.cells.append(new_code_cell('import os\nopen("ran.txt", "w").write(os.environ["PYTEST_XDIST_WORKER"])'))
+    nbformat.write(lesson, tmp_path / "lesson.ipynb")
+    (tmp_path / "test_reads.py").write_text(READS, encoding="utf-8")
+    result = run(tmp_path, "test_reads.py")
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert "33 passed" in result.stdout.splitlines()[-1]  # 13 cells, 8 + 8 tests, 4 readers
+
+
 def test_without_the_plugins_groups_the_same_suite_fails(tmp_path):
     # The check above can fail: xdist's own --dist load hands out the first tests one by one, to each worker in turn,
     # so the lesson's cells are split between two kernels and the second cell finds no `total`.
