@@ -1,4 +1,4 @@
-"""One run of each lesson serves nbval and the two checks that need the lesson run, not only its committed outputs.
+"""One run of each lesson serves nbval and the checks that need the lesson run, not only its committed outputs.
 
 nbval runs every lesson in a kernel of its own. Three more checks need a lesson run:
 tests/test_lesson_explorers.py (Run All leaves every explorer a lesson displays as it was shown),
@@ -188,8 +188,7 @@ def pytest_runtest_setup(item):
     yield  # nbval's file starts its kernel in its own setup, before its first cell's
     notebook_file = item.parent
     if _is_lesson_cell(item) and _UNDER_WAY not in notebook_file.stash and notebook_file.kernel is not None:
-        path = item.path.resolve()
-        notebook = nbformat.read(path, as_version=4)
+        path, notebook = item.path.resolve(), notebook_file.nb  # the notebook as nbval read it
         _execute(notebook_file.kernel, setup_code(path, notebook))
         if draws_svg_too(path, notebook):
             notebook_file.skip_compare = (*notebook_file.skip_compare, SVG)
