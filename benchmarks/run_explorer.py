@@ -112,7 +112,7 @@ def in_browser(result, qrels, run, drags, opens, warmup=3, seed=0):
     opened, dropped, shown, confirmed, tested = [], [], [], [], []
     with JupyterServer("lab") as server, sync_playwright() as driver:
         write_notebook(server.root / "runs.ipynb", [cell_run, cell_show])
-        browser = launch_chromium(driver)
+        browser = launch_chromium(driver, shell=False)
         page = browser.new_page(viewport={"width": 1440, "height": 1000})  # a laptop's screen: the list scrolls
         notebook = NotebookPage(page, server, "runs.ipynb").open(timeout=240_000)
         notebook.run_all(timeout=600_000)
@@ -178,7 +178,7 @@ def main():
     args = parser.parse_args()
     if args.drags < 30:
         parser.error(f"--drags must be at least 30. Got {args.drags} instead.")
-    if chromium_path() is None:
+    if chromium_path(shell=False) is None:
         sys.exit("No chromium on PATH (Debian: apt-get install chromium).")
     qrels, run = the_run()
     start = time.perf_counter()

@@ -114,7 +114,7 @@ def measure(app, n, delay_ms, drags, warmup, seed=0):
     shown, painted, confirmed = [], [], []
     with JupyterServer(app) as server, DelayProxy(server.port, delay_ms / 1000) as proxy, sync_playwright() as driver:
         write_notebook(server.root / "latency.ipynb", [cell])
-        browser = launch_chromium(driver)
+        browser = launch_chromium(driver, shell=False)
         page = browser.new_page(viewport={"width": 1440, "height": 900 + 48 * n})
         notebook = NotebookPage(page, server, "latency.ipynb", port=proxy.port).open(timeout=240_000)
         notebook.run_all(timeout=240_000)
@@ -154,7 +154,7 @@ def main():
     args = parser.parse_args()
     if args.drags < 30:
         parser.error(f"--drags must be at least 30. Got {args.drags} instead.")
-    if chromium_path() is None:
+    if chromium_path(shell=False) is None:
         sys.exit("No chromium on PATH (Debian: apt-get install chromium).")
     print(f"widget latency: chromium, {args.drags} drags per case after {args.warmup} warm-up; target p95 <= {TARGET_MS} ms")
     rows = []

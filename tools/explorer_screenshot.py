@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="ndcg-fonts-") as folder, sync_playwright() as driver:
-        browser = launch_chromium(driver, env={**os.environ, "FONTCONFIG_FILE": str(fontconfig(Path(folder)))})
+        browser = launch_chromium(driver, shell=False, env={**os.environ, "FONTCONFIG_FILE": str(fontconfig(Path(folder)))})
         try:
             for edition in args.edition:
                 path = photograph(browser, edition, args.out / FILES[edition])
