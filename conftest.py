@@ -23,6 +23,13 @@ import tempfile
 import pytest
 from numeric_settings import CHILD, probe, second_setting  # tools/, on pytest's pythonpath
 
+# Where the environment sets PYTHONDONTWRITEBYTECODE (this project's machines do), every one of the suite's ~400 Python
+# processes (kernels, Jupyter servers, nbgrader, the nested pytest runs) would compile the package and the tests from
+# source again. The suite writes bytecode (into __pycache__, which git ignores) whatever it says, for this process and
+# every process it starts.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 # Plugins, since tests/browser/conftest.py already owns the module name `conftest` on the tests' path: the live
 # class-hub tests (test_hub_live.py, test_hub_graded.py) share the fixture of tests/hub_fixture.py, tests/fast_suite.py
 # gives `make test-fast` its --fast, tests/parallel.py shares the tests between pytest-xdist's workers, and
