@@ -14,6 +14,13 @@ can be missed; the machine's busy time (from /proc/stat: every process of the
 machine, this script's own reading and anything else running included) is
 printed beside the sum, so the gap shows. Linux only.
 
+The same work takes more or less CPU time at different hours on a shared
+machine: the browser tests' Chromium, unchanged, used 426 CPU s in one run of
+the suite and 325 in the next. So before and after the command, the script
+times a fixed piece of Python work (the best of five runs) and prints the
+suite's CPU seconds in units of it as well: compare two runs by those units,
+or run the two back to back.
+
 Usage: python benchmarks/suite_cpu.py [--interval 0.3] [-- COMMAND ...]
 """
 
@@ -34,6 +41,19 @@ KINDS = (  # (kind, words of which one is in the command line), first match wins
     ("node", ("node",)),
 )
 TICK = os.sysconf("SC_CLK_TCK")
+
+
+def reference_seconds():
+    """The CPU seconds of a fixed piece of pure-Python work, the best of five runs: how fast this machine is now."""
+    best = None
+    for _ in range(5):
+        start = time.process_time()
+        total = 0
+        for number in range(5_000_000):
+            total += number * number % 7
+        seconds = time.process_time() - start
+        best = seconds if best is None else min(best, seconds)
+    return best
 
 
 def kind(command):
@@ -107,11 +127,16 @@ def main():
     cores = os.cpu_count()
     print(f"command: {' '.join(command)}")
     print(f"cores: {cores}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    before = reference_seconds()
     status, wall, busy, by_kind = watch(command, arguments.interval)
+    after = reference_seconds()
     counted = sum(seconds for seconds, _ in by_kind.values())
+    reference = (before + after) / 2
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; exit status {status}")
     print(f"wall: {wall:.0f} s; the machine was busy {busy:.0f} CPU s ({busy / wall:.2f} of {cores} cores on average)")
     print(f"counted by process: {counted:.0f} CPU s; that much work takes at least {counted / cores:.0f} s on {cores} cores")
+    print(f"reference work: {before:.3f} CPU s before, {after:.3f} after; the counted CPU is {counted / reference:.0f} "
+          "reference units")
     print(f"{'kind':<16}{'CPU s':>8}{'share':>8}{'processes':>11}")
     for name, (seconds, count) in sorted(by_kind.items(), key=lambda item: -item[1][0]):
         print(f"{name:<16}{seconds:8.0f}{seconds / counted:8.0%}{count:11d}")
