@@ -34,9 +34,10 @@ def playwright_driver():
 
 
 @pytest.fixture(scope="module")
-def browser(playwright_driver):
+def browser(playwright_driver, request):
+    """The module's Chromium, started with the module's ``BROWSER_ARGS`` (command-line switches), if it has any."""
     try:
-        chromium = launch_chromium(playwright_driver)
+        chromium = launch_chromium(playwright_driver, args=getattr(request.module, "BROWSER_ARGS", ()))
     except NoBrowser as error:
         missing(str(error))
     yield chromium
